@@ -1,0 +1,120 @@
+# mantis: a plain Makefile (GNU make).
+#
+#   make            build build/mantis (after `make setup` on a fresh machine)
+#   make check      set-up, build, then every test layer, plain and under ASan+UBSan
+#   make demo       set-up, build, then the main job on a bundled example
+#   make bench      set-up, build, then the benchmarks (slow; prints the machine they ran on)
+#   make clean      remove build/
+#
+# BUILD selects the output folder; SAN=1 builds with AddressSanitizer and UBSan (make check-asan);
+# V=1 shows the compiler command lines.
+
+MANTIS_VERSION = 0.1.0
+
+CC      = clang-14
+BUILD  ?= build
+SAN    ?= 0
+V      ?= 0
+ifeq ($(V),0)
+Q       = @
+endif
+
+WARN     = -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wformat=2 -Wvla -Wpointer-arith -Wimplicit-fallthrough
+OPT      = -O2
+ifeq ($(SAN),1)
+OPT      = -O1
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+CPPFLAGS = -Isrc -D_GNU_SOURCE -DMANTIS_VERSION='"$(MANTIS_VERSION)"'
+CFLAGS   = -std=c11 $(OPT) -g $(WARN) $(SANFLAGS) -MMD -MP
+LDFLAGS  = $(SANFLAGS)
+
+CHECK_CFLAGS = $(shell pkg-config --cflags check)
+CHECK_LIBS   = $(shell pkg-config --libs check)
+
+# The library: every module but the command line. Subcommands are src/cmd_*.c.
+LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c
+CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
+TEST_SRC = $(wildcard tests/unit/*.c)
+LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
+TEST_OBJ = $(TEST_SRC:tests/unit/%.c=$(BUILD)/obj/tests/%.o)
+
+# Example programs: examples/NAME/src/*.c -> build/examples/NAME/NAME, gen.c -> .../gen.
+EXAMPLES     = $(patsubst examples/%/gen.c,%,$(wildcard examples/*/gen.c))
+EXAMPLE_BINS = $(foreach e,$(EXAMPLES),$(BUILD)/examples/$(e)/$(e) $(BUILD)/examples/$(e)/gen)
+EXAMPLE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror
+
+.PHONY: all setup check check-asan demo bench clean examples tests
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/mantis
+
+setup:
+	@scripts/setup
+
+check: setup
+	@$(MAKE) --no-print-directory all examples tests
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN=1 all tests
+	@tests/run $(BUILD) $(BUILD)/asan
+
+check-asan: setup
+	@$(MAKE) --no-print-directory examples
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN=1 all tests
+	@tests/run --examples $(BUILD)/examples $(BUILD)/asan
+
+demo: setup
+	@$(MAKE) --no-print-directory all examples
+	@scripts/demo $(BUILD)
+
+bench: setup
+	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread
+	@bench/run $(BUILD)
+
+clean:
+	rm -rf build
+
+examples: $(EXAMPLE_BINS)
+tests: $(BUILD)/unit-tests
+
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  CC      $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  CC      $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/libmantis.a: $(LIB_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(BUILD)/mantis: $(CLI_OBJ) $(BUILD)/libmantis.a
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^
+
+$(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
+
+$(BUILD)/bench/spread: bench/spread.c $(BUILD)/libmantis.a
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lm
+
+define example_rules
+$(BUILD)/examples/$(1)/$(1): $(wildcard examples/$(1)/src/*.c examples/$(1)/src/*.h)
+	@mkdir -p $$(@D)
+	@[ "$(V)" != 0 ] || echo "  EXAMPLE $$@"
+	$(Q)$(CC) $(EXAMPLE_CFLAGS) -o $$@ $(wildcard examples/$(1)/src/*.c) -lm
+$(BUILD)/examples/$(1)/gen: examples/$(1)/gen.c
+	@mkdir -p $$(@D)
+	@[ "$(V)" != 0 ] || echo "  EXAMPLE $$@"
+	$(Q)$(CC) $(EXAMPLE_CFLAGS) -o $$@ $$< -lm
+endef
+$(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

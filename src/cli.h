@@ -1,0 +1,38 @@
+/*
+ * cli.h: what every subcommand file shares: the command descriptor, exit codes, and the only
+ * functions in mantis allowed to print an error and exit.
+ */
+#ifndef MANTIS_CLI_H
+#define MANTIS_CLI_H
+
+#include <stdnoreturn.h>
+
+/* Exit codes of every command (docs/ARCHITECTURE.md, "Contracts"). */
+enum {
+	EXIT_OK = 0,    /* the work was done */
+	EXIT_FAILED = 1, /* the work failed; stderr says what and where */
+	EXIT_USAGE = 2, /* the command line was wrong */
+};
+
+/* One subcommand: lives in cmd_NAME.c and is listed once in main.c's table. */
+struct command {
+	const char *name;    /* what the user types after "mantis" */
+	const char *summary; /* one line for "mantis help" */
+	const char *usage;   /* the full help text of "mantis help NAME", ending in a newline */
+	int (*run)(int argc, char **argv); /* argv[0] is the command name; returns an exit code */
+};
+
+extern const struct command cmd_help;
+
+/* Returns the command called name, or NULL; static storage. */
+const struct command *cli_find_command(const char *name);
+/* Returns the NULL-terminated table of every command, in the order help lists them. */
+const struct command *const *cli_commands(void);
+
+/* Prints "mantis: MESSAGE" on stderr and exits with EXIT_FAILED. */
+noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "mantis CMD: MESSAGE" and a pointer to "mantis help CMD"; exits with EXIT_USAGE. */
+noreturn void usage_error(const struct command *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

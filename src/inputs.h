@@ -1,0 +1,48 @@
+/*
+ * inputs.h: the inputs file, one run of the program per line.
+ *
+ * Format (docs/ARCHITECTURE.md, "Inputs file"): shell-quoted words become argv[1..]; `< FILE`
+ * feeds stdin; `#` at the start of a word begins a comment; blank lines are skipped; a word that
+ * names an existing file or folder relative to the inputs file's folder is replaced by its
+ * absolute path (also the VALUE of a `-opt=VALUE` word); `{tmp}` is kept and expanded per run.
+ */
+#ifndef MANTIS_INPUTS_H
+#define MANTIS_INPUTS_H
+
+struct error;
+
+/* One input: the argv words and the stdin of one run of the program. */
+struct input {
+	int line;         /* 1-based line number in the inputs file, for messages */
+	char *text;       /* the line as written, comment and surrounding blanks removed; owned */
+	int argc;         /* number of words, not counting a program name */
+	char **argv;      /* the words, NULL-terminated, paths resolved, "{tmp}" unexpanded; owned */
+	char *stdin_path; /* absolute path of the file fed to stdin, or NULL for none; owned */
+};
+
+/* A parsed inputs file. */
+struct inputs {
+	char *path;      /* the file as named by the user, for messages; owned */
+	char *dir;       /* absolute folder that relative paths are resolved against; owned */
+	int n;           /* number of inputs */
+	struct input *v; /* the inputs in file order; owned */
+};
+
+/*
+ * Reads and parses the inputs file at path into *ins (which need not be initialised).
+ * Returns 0, or -1 with err naming path:line and what is wrong; *ins is then empty.
+ * The caller releases *ins with inputs_release.
+ */
+int inputs_load(struct inputs *ins, const char *path, struct error *err);
+
+/*
+ * Parses text as an inputs file called name (used in messages) whose folder is dir (absolute).
+ * Returns and owns as inputs_load.
+ */
+int inputs_parse(struct inputs *ins, const char *text, const char *name, const char *dir,
+		 struct error *err);
+
+/* Frees everything *ins owns and leaves it empty. */
+void inputs_release(struct inputs *ins);
+
+#endif

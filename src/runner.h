@@ -1,0 +1,57 @@
+/*
+ * runner.h: runs a program once on one input and measures it.
+ *
+ * Each run gets a fresh scratch folder that is its working directory and its {tmp}; the program
+ * runs in its own process group, which is killed on timeout and after the program exits (so no
+ * stray child outlives a run). Wall time is CLOCK_MONOTONIC from fork to reaping; CPU times and
+ * peak RSS come from wait4's rusage of the child and its waited-for descendants.
+ */
+#ifndef MANTIS_RUNNER_H
+#define MANTIS_RUNNER_H
+
+struct error;
+struct input;
+
+/* How a run ended. */
+enum run_status {
+	RUN_OK,      /* exited with status 0 */
+	RUN_NONZERO, /* exited with a non-zero status */
+	RUN_CRASH,   /* killed by a signal it did not get from us */
+	RUN_TIMEOUT, /* killed by us after the timeout */
+};
+
+/* How to run. A zeroed struct means: no timeout, discard output, scratch under $TMPDIR or /tmp. */
+struct run_options {
+	double timeout;             /* seconds of wall time before the process group is killed; 0: none */
+	const char *stdout_path;    /* file that receives stdout (truncated first), or NULL to discard */
+	const char *stderr_path;    /* file that receives stderr, or NULL to discard */
+	const char *scratch_parent; /* folder in which scratch folders are made, or NULL */
+	int keep_scratch;           /* nonzero: leave the scratch folder behind for inspection */
+};
+
+/* What a run did. */
+struct run_result {
+	enum run_status status; /* how it ended */
+	int exit_code;          /* exit status (RUN_OK, RUN_NONZERO), else -1 */
+	int signal;             /* terminating signal (RUN_CRASH, RUN_TIMEOUT), else 0 */
+	double wall;            /* seconds of wall time */
+	double user;            /* seconds of user CPU time */
+	double sys;             /* seconds of system CPU time */
+	long maxrss_kb;         /* peak resident set size in KiB */
+	char *scratch;          /* the scratch folder if kept (keep_scratch), else NULL; owned */
+};
+
+/*
+ * Runs program (a path, or a name looked up in PATH) with in's words, {tmp} expanded to the run's
+ * scratch folder, and in's stdin (or an empty stdin). Returns 0 when the program ran, whatever
+ * its status (see res->status), or -1 with err set when it could not be started: a missing or
+ * non-executable program, an unwritable scratch or output location. The caller frees
+ * res->scratch.
+ */
+int runner_run(const char *program, const struct input *in, const struct run_options *opt,
+	       struct run_result *res, struct error *err);
+
+/* Returns a short name of the status ("ok", "nonzero", "crash", "timeout"); static storage. */
+const char *runner_status_name(enum run_status status);
+
+#endif

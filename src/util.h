@@ -1,0 +1,42 @@
+/*
+ * util.h: allocation that cannot fail and small string helpers shared by every module.
+ *
+ * Running out of memory is not a recoverable condition for a command-line tool (git and SQLite's
+ * shell take the same view): x* functions print one line and abort instead of returning NULL.
+ */
+#ifndef MANTIS_UTIL_H
+#define MANTIS_UTIL_H
+
+#include <stddef.h>
+
+/* Returns n bytes of fresh memory, owned by the caller; never NULL. */
+void *xmalloc(size_t n);
+/* Returns n zeroed elements of size bytes, owned by the caller; never NULL. */
+void *xcalloc(size_t n, size_t size);
+/* Returns p resized to n bytes (p may be NULL), owned by the caller; never NULL. */
+void *xrealloc(void *p, size_t n);
+/* Returns a copy of s, owned by the caller. */
+char *xstrdup(const char *s);
+/* Returns a printf-formatted string, owned by the caller. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable NUL-terminated byte string. */
+struct strbuf {
+	char *buf;  /* the bytes, always NUL-terminated once anything was added; owned */
+	size_t len; /* bytes used, without the NUL */
+	size_t cap; /* bytes allocated */
+};
+
+/* Appends n bytes of s. */
+void strbuf_add(struct strbuf *sb, const char *s, size_t n);
+/* Appends one byte. */
+void strbuf_addch(struct strbuf *sb, char c);
+/* Returns the string, ownership passed to the caller ("" if empty), and resets sb. */
+char *strbuf_detach(struct strbuf *sb);
+/* Frees the bytes and resets sb. */
+void strbuf_release(struct strbuf *sb);
+
+/* Returns a copy of s with every "{tmp}" replaced by tmp, owned by the caller. */
+char *str_replace_tmp(const char *s, const char *tmp);
+
+#endif

@@ -1,0 +1,49 @@
+The command line: help, version, exit codes, and errors that say what is wrong.
+
+  $ mantis --version
+  mantis 0.1.0
+
+  $ mantis help
+  usage: mantis <command> [options]
+         mantis --version
+  
+  mantis predicts how long a C program will take on an input, before running it,
+  and tells which loops and input properties drive its run time.
+  
+  Commands:
+     help         show the commands, or one command's options
+  
+  'mantis help COMMAND' or 'mantis COMMAND --help' shows a command's options.
+  Exit codes: 0 ok, 1 the work failed, 2 usage error.
+
+--help means help, wherever it is asked for:
+
+  $ mantis --help | head -1
+  usage: mantis <command> [options]
+  $ mantis help help
+  usage: mantis help [COMMAND]
+  
+  Without COMMAND, lists the commands. With COMMAND, prints its options.
+  $ mantis help --help | head -1
+  usage: mantis help [COMMAND]
+
+Usage errors exit 2 and say what is wrong:
+
+  $ mantis
+  usage: mantis <command> [options]
+  See 'mantis help'.
+  [2]
+  $ mantis frobnicate
+  mantis: 'frobnicate' is not a mantis command. See 'mantis help'.
+  [2]
+  $ mantis --frobnicate
+  mantis: unknown option '--frobnicate'
+  See 'mantis help'.
+  [2]
+  $ mantis help frobnicate
+  mantis help: 'frobnicate' is not a mantis command. See 'mantis help'.
+  [2]
+  $ mantis help a b
+  mantis help: too many arguments
+  See 'mantis help help'.
+  [2]

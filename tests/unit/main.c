@@ -1,0 +1,63 @@
+/*
+ * main.c: runs every unit-test suite and ends with the summary line "unit: N passed, N failed"
+ * that tests/run adds up. Exit status is 0 only if nothing failed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "tests.h"
+#include "util.h"
+
+char *test_tmpdir(void)
+{
+	const char *parent = getenv("TMPDIR");
+	char *dir = xasprintf("%s/mantis-test-XXXXXX", parent && *parent ? parent : "/tmp");
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	return dir;
+}
+
+char *test_write_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+char *test_read_file(const char *path)
+{
+	struct strbuf sb = {0};
+	char chunk[4096];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	strbuf_add(&sb, "", 0);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		strbuf_add(&sb, chunk, n);
+	fclose(f);
+	return strbuf_detach(&sb);
+}
+
+int main(int argc, char **argv)
+{
+	SRunner *sr = srunner_create(suite_inputs());
+	int run, failed;
+
+	srunner_add_suite(sr, suite_runner());
+	srunner_add_suite(sr, suite_examples());
+	if (argc > 1)
+		setenv("CK_RUN_SUITE", argv[1], 1);
+	srunner_run_all(sr, CK_ENV);
+	run = srunner_ntests_run(sr);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	printf("unit: %d passed, %d failed\n", run - failed, failed);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

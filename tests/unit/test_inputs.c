@@ -1,0 +1,188 @@
+/*
+ * test_inputs.c: the inputs-file parser: words, quoting, comments, stdin, path resolution, and
+ * the exact message (file:line) of every refusal.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "inputs.h"
+#include "tests.h"
+#include "util.h"
+
+/* Parses text in dir and asserts success; the caller releases *ins. */
+static void parse_ok(struct inputs *ins, const char *text, const char *dir)
+{
+	struct error err = {""};
+
+	ck_assert_msg(inputs_parse(ins, text, "in.txt", dir, &err) == 0, "%s", err.msg);
+}
+
+/* Parses text and asserts failure with exactly the message want. */
+static void parse_fails(const char *text, const char *want)
+{
+	struct inputs ins;
+	struct error err = {""};
+
+	ck_assert_int_eq(inputs_parse(&ins, text, "in.txt", "/nonexistent", &err), -1);
+	ck_assert_str_eq(err.msg, want);
+	ck_assert_int_eq(ins.n, 0);
+}
+
+START_TEST(words_and_quotes)
+{
+	struct inputs ins;
+
+	parse_ok(&ins, "-a 'b c' \"d\\\"e\" f\\ g '' x'y'\"z\"\n", "/nonexistent");
+	ck_assert_int_eq(ins.n, 1);
+	ck_assert_int_eq(ins.v[0].argc, 6);
+	ck_assert_str_eq(ins.v[0].argv[0], "-a");
+	ck_assert_str_eq(ins.v[0].argv[1], "b c");
+	ck_assert_str_eq(ins.v[0].argv[2], "d\"e");
+	ck_assert_str_eq(ins.v[0].argv[3], "f g");
+	ck_assert_str_eq(ins.v[0].argv[4], "");
+	ck_assert_str_eq(ins.v[0].argv[5], "xyz");
+	ck_assert_ptr_null(ins.v[0].argv[6]);
+	ck_assert_ptr_null(ins.v[0].stdin_path);
+	inputs_release(&ins);
+}
+END_TEST
+
+START_TEST(comments_blank_lines_and_line_numbers)
+{
+	struct inputs ins;
+
+	parse_ok(&ins, "# header\n\n   \n  x y   # trailing comment\r\na#b '#c'\n", "/nonexistent");
+	ck_assert_int_eq(ins.n, 2);
+	ck_assert_int_eq(ins.v[0].line, 4);
+	ck_assert_str_eq(ins.v[0].text, "x y");
+	ck_assert_int_eq(ins.v[0].argc, 2);
+	ck_assert_str_eq(ins.v[0].argv[1], "y");
+	ck_assert_int_eq(ins.v[1].line, 5);
+	ck_assert_int_eq(ins.v[1].argc, 2);
+	ck_assert_str_eq(ins.v[1].argv[0], "a#b");
+	ck_assert_str_eq(ins.v[1].argv[1], "#c");
+	inputs_release(&ins);
+}
+END_TEST
+
+START_TEST(stdin_and_path_resolution)
+{
+	char *dir = test_tmpdir();
+	char *data = test_write_file(dir, "data.bin", "x");
+	char *want_key = xasprintf("--key=%s", data);
+	struct inputs ins;
+
+	free(test_write_file(dir, "in.txt", "abc"));
+	parse_ok(&ins, "-i data.bin -o out.bin --key=data.bin {tmp}/o /etc/hostname <in.txt\n"
+		       "< in.txt\n", dir);
+	ck_assert_int_eq(ins.n, 2);
+	ck_assert_int_eq(ins.v[0].argc, 7);
+	ck_assert_str_eq(ins.v[0].argv[1], data);
+	ck_assert_str_eq(ins.v[0].argv[3], "out.bin");
+	ck_assert_str_eq(ins.v[0].argv[4], want_key);
+	ck_assert_str_eq(ins.v[0].argv[5], "{tmp}/o");
+	ck_assert_str_eq(ins.v[0].argv[6], "/etc/hostname");
+	ck_assert_str_eq(ins.v[0].stdin_path + strlen(dir), "/in.txt");
+	ck_assert_int_eq(ins.v[1].argc, 0);
+	ck_assert_ptr_null(ins.v[1].argv[0]);
+	ck_assert_str_eq(ins.v[1].stdin_path + strlen(dir), "/in.txt");
+	inputs_release(&ins);
+	free(want_key);
+	free(data);
+	free(dir);
+}
+END_TEST
+
+START_TEST(refusals_name_the_line)
+{
+	parse_fails("ok\na | b\n", "in.txt:2: unsupported shell syntax '|' "
+				    "(quote it with '...' to pass it as an argument)");
+	parse_fails("a > out\n", "in.txt:1: output redirection is not supported: "
+				 "mantis captures stdout; write output files under {tmp}");
+	parse_fails("\n\n-v $HOME\n", "in.txt:3: '$' would be expanded by a shell; "
+				      "mantis does not expand, so quote it with '...'");
+	parse_fails("\"a $b\"\n", "in.txt:1: '$' would be expanded by a shell; "
+				  "mantis does not expand, so quote it with '...'");
+	parse_fails("a 'bc\n", "in.txt:1: unterminated quote");
+	parse_fails("a \"bc\n", "in.txt:1: unterminated quote");
+	parse_fails("a \\", "in.txt:1: a line may not end with a backslash "
+			    "(continuation lines are not supported)");
+	parse_fails("< a < b\n", "in.txt:1: stdin is redirected twice");
+	parse_fails("x <\n", "in.txt:1: '<' must be followed by a file name");
+	parse_fails("x < nope.txt\n", "in.txt:1: stdin file 'nope.txt' does not exist");
+}
+END_TEST
+
+START_TEST(quoted_specials_are_literal)
+{
+	struct inputs ins;
+
+	parse_ok(&ins, "'$HOME' 'a|b' '>' \"<\" \\;\n", "/nonexistent");
+	ck_assert_int_eq(ins.v[0].argc, 5);
+	ck_assert_str_eq(ins.v[0].argv[0], "$HOME");
+	ck_assert_str_eq(ins.v[0].argv[1], "a|b");
+	ck_assert_str_eq(ins.v[0].argv[2], ">");
+	ck_assert_str_eq(ins.v[0].argv[3], "<");
+	ck_assert_str_eq(ins.v[0].argv[4], ";");
+	ck_assert_ptr_null(ins.v[0].stdin_path);
+	inputs_release(&ins);
+}
+END_TEST
+
+START_TEST(load_resolves_folder_and_reports_files)
+{
+	char *dir = test_tmpdir();
+	char *path = test_write_file(dir, "inputs.txt", "# two inputs\nkey.txt 1\nkey.txt 2\n");
+	char *key = test_write_file(dir, "key.txt", "k");
+	struct inputs ins;
+	struct error err = {""};
+
+	ck_assert_msg(inputs_load(&ins, path, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(ins.n, 2);
+	ck_assert_str_eq(ins.dir, dir);
+	ck_assert_str_eq(ins.v[1].argv[0], key);
+	ck_assert_str_eq(ins.v[1].argv[1], "2");
+	ck_assert_int_eq(ins.v[1].line, 3);
+	inputs_release(&ins);
+
+	ck_assert_int_eq(inputs_load(&ins, "/nonexistent/inputs.txt", &err), -1);
+	ck_assert_str_eq(err.msg, "cannot resolve the folder of inputs file "
+				  "/nonexistent/inputs.txt: No such file or directory");
+	free(path);
+	path = xasprintf("%s/missing.txt", dir);
+	ck_assert_int_eq(inputs_load(&ins, path, &err), -1);
+	ck_assert_msg(strstr(err.msg, "missing.txt: No such file or directory") != NULL, "%s",
+		      err.msg);
+	free(path);
+	path = xasprintf("%s/nul.txt", dir);
+	{
+		FILE *f = fopen(path, "wb");
+
+		fwrite("a\nb\n\0c\n", 1, 7, f);
+		fclose(f);
+	}
+	ck_assert_int_eq(inputs_load(&ins, path, &err), -1);
+	ck_assert_msg(strstr(err.msg, "nul.txt:3: line contains a NUL byte") != NULL, "%s",
+		      err.msg);
+	free(path);
+	free(key);
+	free(dir);
+}
+END_TEST
+
+Suite *suite_inputs(void)
+{
+	Suite *s = suite_create("inputs");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_test(tc, words_and_quotes);
+	tcase_add_test(tc, comments_blank_lines_and_line_numbers);
+	tcase_add_test(tc, stdin_and_path_resolution);
+	tcase_add_test(tc, refusals_name_the_line);
+	tcase_add_test(tc, quoted_specials_are_literal);
+	tcase_add_test(tc, load_resolves_folder_and_reports_files);
+	suite_add_tcase(s, tc);
+	return s;
+}

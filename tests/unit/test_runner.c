@@ -1,0 +1,241 @@
+/*
+ * test_runner.c: the runner on small shell programs: exit statuses, signals, timeouts, the
+ * scratch folder as cwd and {tmp}, stdin, output capture, CPU time and peak RSS, stray children,
+ * and the errors for what cannot be started.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "inputs.h"
+#include "runner.h"
+#include "tests.h"
+#include "util.h"
+
+/* A hand-made input of the given words (NULL-terminated); not owned by anyone but the test. */
+static struct input shell_input(char **words)
+{
+	struct input in = {1, "", 0, words, NULL};
+
+	while (words[in.argc])
+		in.argc++;
+	return in;
+}
+
+/* Runs `sh -c script` with extra words; returns the result; stdout captured into *out if out. */
+static struct run_result run_sh(const char *script, char **out, double timeout)
+{
+	char *dir = test_tmpdir();
+	char *stdout_path = xasprintf("%s/stdout", dir);
+	char *words[] = {"-c", (char *)script, "sh", "{tmp}", NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {.timeout = timeout, .stdout_path = stdout_path};
+	struct run_result res;
+	struct error err = {""};
+
+	ck_assert_msg(runner_run("/bin/sh", &in, &opt, &res, &err) == 0, "%s", err.msg);
+	if (out)
+		*out = test_read_file(stdout_path);
+	free(stdout_path);
+	free(dir);
+	return res;
+}
+
+START_TEST(exit_statuses)
+{
+	char *out;
+	struct run_result r = run_sh("echo hello; exit 0", &out, 0);
+
+	ck_assert_int_eq(r.status, RUN_OK);
+	ck_assert_int_eq(r.exit_code, 0);
+	ck_assert_str_eq(out, "hello\n");
+	free(out);
+	r = run_sh("exit 3", NULL, 0);
+	ck_assert_int_eq(r.status, RUN_NONZERO);
+	ck_assert_int_eq(r.exit_code, 3);
+	ck_assert_str_eq(runner_status_name(r.status), "nonzero");
+	r = run_sh("kill -SEGV $$", NULL, 0);
+	ck_assert_int_eq(r.status, RUN_CRASH);
+	ck_assert_int_eq(r.signal, SIGSEGV);
+	ck_assert_int_eq(r.exit_code, -1);
+}
+END_TEST
+
+START_TEST(timeout_kills_the_process_group)
+{
+	char *out;
+	struct run_result r = run_sh("sleep 30 & echo $!; sleep 30", &out, 0.3);
+	pid_t straggler = (pid_t)atoi(out);
+	char *stat_path = xasprintf("/proc/%d/stat", (int)straggler);
+	char *stat;
+
+	ck_assert_int_eq(r.status, RUN_TIMEOUT);
+	ck_assert_int_eq(r.signal, SIGKILL);
+	ck_assert(r.wall >= 0.3 && r.wall < 5);
+	ck_assert_int_gt(straggler, 0);
+	usleep(100000);
+	if (access(stat_path, F_OK) == 0) {
+		/* killed but maybe not yet reaped by init: then it is a zombie */
+		stat = test_read_file(stat_path);
+		ck_assert_msg(strstr(stat, ") Z ") != NULL, "child %d survived: %s", straggler, stat);
+		free(stat);
+	}
+	free(stat_path);
+	free(out);
+}
+END_TEST
+
+START_TEST(children_die_with_a_normal_exit_too)
+{
+	char *out;
+	struct run_result r = run_sh("sleep 30 & echo $!; exit 0", &out, 10);
+	char *stat_path = xasprintf("/proc/%d/stat", atoi(out));
+
+	ck_assert_int_eq(r.status, RUN_OK);
+	ck_assert(r.wall < 5);
+	usleep(100000);
+	if (access(stat_path, F_OK) == 0) {
+		char *stat = test_read_file(stat_path);
+
+		ck_assert_msg(strstr(stat, ") Z ") != NULL, "child survived: %s", stat);
+		free(stat);
+	}
+	free(stat_path);
+	free(out);
+}
+END_TEST
+
+START_TEST(scratch_is_cwd_and_tmp_and_is_removed)
+{
+	char *out, *second;
+	struct run_result r = run_sh("pwd -P; echo \"$1\"; touch \"$1/made\"; ls", &out, 0);
+	char *nl;
+
+	ck_assert_int_eq(r.status, RUN_OK);
+	nl = strchr(out, '\n');
+	ck_assert_ptr_nonnull(nl);
+	*nl = '\0';
+	second = nl + 1;
+	ck_assert_msg(strncmp(second, out, strlen(out)) == 0, "cwd %s, {tmp} %s", out, second);
+	ck_assert_msg(strstr(out, "/mantis-run-") != NULL, "%s", out);
+	ck_assert_msg(strstr(second, "\nmade\n") != NULL, "%s", second);
+	ck_assert_int_eq(access(out, F_OK), -1);
+	free(out);
+}
+END_TEST
+
+START_TEST(keep_scratch_and_stdin)
+{
+	char *dir = test_tmpdir();
+	char *in_path = test_write_file(dir, "in.txt", "abc");
+	char *out_path = xasprintf("%s/out", dir);
+	char *words[] = {"-c", "cat > copied; cat copied", NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {.stdout_path = out_path, .keep_scratch = 1};
+	struct run_result r;
+	struct error err = {""};
+	char *out, *kept, *copied_path;
+
+	in.stdin_path = in_path;
+	ck_assert_msg(runner_run("sh", &in, &opt, &r, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(r.status, RUN_OK);
+	out = test_read_file(out_path);
+	ck_assert_str_eq(out, "abc");
+	ck_assert_ptr_nonnull(r.scratch);
+	copied_path = xasprintf("%s/copied", r.scratch);
+	kept = test_read_file(copied_path);
+	ck_assert_str_eq(kept, "abc");
+	free(kept);
+	free(copied_path);
+	free(r.scratch);
+	free(out);
+	free(out_path);
+	free(in_path);
+	free(dir);
+}
+END_TEST
+
+START_TEST(cpu_time_and_peak_rss)
+{
+	struct run_result r =
+		run_sh("i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done", NULL, 0);
+	char *words[] = {"-c", "b = bytearray(96 << 20); b[::4096] = b'x' * len(b[::4096])", NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {0};
+	struct error err = {""};
+
+	ck_assert_int_eq(r.status, RUN_OK);
+	ck_assert_msg(r.user + r.sys >= 0.05, "user %g sys %g", r.user, r.sys);
+	ck_assert_msg(r.wall >= 0.9 * (r.user + r.sys), "wall %g < cpu %g", r.wall, r.user + r.sys);
+	ck_assert_msg(runner_run("/usr/bin/python3", &in, &opt, &r, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(r.status, RUN_OK);
+	ck_assert_msg(r.maxrss_kb >= 96 * 1024, "maxrss %ld KiB", r.maxrss_kb);
+}
+END_TEST
+
+START_TEST(what_cannot_start_is_an_error)
+{
+	char *words[] = {NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {0};
+	struct run_result r;
+	struct error err = {""};
+	char *dir = test_tmpdir();
+	char *script = test_write_file(dir, "script.sh", "exit 0\n");
+
+	ck_assert_int_eq(runner_run("/nonexistent/prog", &in, &opt, &r, &err), -1);
+	ck_assert_str_eq(err.msg, "cannot run /nonexistent/prog: No such file or directory");
+	ck_assert_int_eq(runner_run("no-such-program-mantis", &in, &opt, &r, &err), -1);
+	ck_assert_str_eq(err.msg, "cannot run no-such-program-mantis: No such file or directory");
+	ck_assert_int_eq(runner_run(script, &in, &opt, &r, &err), -1);
+	ck_assert_msg(strstr(err.msg, "script.sh: Permission denied") != NULL, "%s", err.msg);
+	opt.stdout_path = "/nonexistent/out";
+	ck_assert_int_eq(runner_run("/bin/true", &in, &opt, &r, &err), -1);
+	ck_assert_str_eq(err.msg, "cannot open /nonexistent/out for stdout: No such file or directory");
+	free(script);
+	free(dir);
+}
+END_TEST
+
+START_TEST(relative_program_path_survives_the_chdir)
+{
+	char *dir = test_tmpdir();
+	char *script = test_write_file(dir, "prog.sh", "#!/bin/sh\nexit 7\n");
+	char *words[] = {NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {0};
+	struct run_result r;
+	struct error err = {""};
+
+	ck_assert_int_eq(chmod(script, 0755), 0);
+	ck_assert_int_eq(chdir(dir), 0);
+	ck_assert_msg(runner_run("./prog.sh", &in, &opt, &r, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(r.status, RUN_NONZERO);
+	ck_assert_int_eq(r.exit_code, 7);
+	free(script);
+	free(dir);
+}
+END_TEST
+
+Suite *suite_runner(void)
+{
+	Suite *s = suite_create("runner");
+	TCase *tc = tcase_create("run");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, exit_statuses);
+	tcase_add_test(tc, timeout_kills_the_process_group);
+	tcase_add_test(tc, children_die_with_a_normal_exit_too);
+	tcase_add_test(tc, scratch_is_cwd_and_tmp_and_is_removed);
+	tcase_add_test(tc, keep_scratch_and_stdin);
+	tcase_add_test(tc, cpu_time_and_peak_rss);
+	tcase_add_test(tc, what_cannot_start_is_an_error);
+	tcase_add_test(tc, relative_program_path_survives_the_chdir);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,22 @@
+/*
+ * tests.h: the unit-test suites (one per module) and helpers they share.
+ * The suites use Check (libcheck): every test runs in a forked process, so a crash or a
+ * timeout fails that test alone.
+ */
+#ifndef MANTIS_TESTS_H
+#define MANTIS_TESTS_H
+
+#include <check.h>
+
+Suite *suite_inputs(void);
+Suite *suite_runner(void);
+Suite *suite_examples(void);
+
+/* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
+char *test_tmpdir(void);
+/* Writes text to dir/name; returns the path, owned by the caller. */
+char *test_write_file(const char *dir, const char *name, const char *text);
+/* Returns the whole content of path (NUL-terminated), owned by the caller; fails the test if unreadable. */
+char *test_read_file(const char *path);
+
+#endif
