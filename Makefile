@@ -34,7 +34,9 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
-LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c
+LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
+           src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c
+LIBS     = -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -65,7 +67,7 @@ check-asan: setup
 	@tests/run --examples $(BUILD)/examples $(BUILD)/asan
 
 demo: setup
-	@$(MAKE) --no-print-directory all examples
+	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread
 	@scripts/demo $(BUILD)
 
 bench: setup
@@ -94,16 +96,16 @@ $(BUILD)/libmantis.a: $(LIB_OBJ)
 
 $(BUILD)/mantis: $(CLI_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $^
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 $(BUILD)/bench/spread: bench/spread.c $(BUILD)/libmantis.a
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lm
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 define example_rules
 $(BUILD)/examples/$(1)/$(1): $(wildcard examples/$(1)/src/*.c examples/$(1)/src/*.h)

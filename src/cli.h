@@ -23,6 +23,7 @@ struct command {
 };
 
 extern const struct command cmd_help;
+extern const struct command cmd_model;
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

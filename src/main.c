@@ -16,6 +16,7 @@
 
 /* Every subcommand, in the order "mantis help" lists them. */
 static const struct command *const commands[] = {
+	&cmd_model,
 	&cmd_help,
 	NULL,
 };

@@ -11,6 +11,7 @@ The command line: help, version, exit codes, and errors that say what is wrong.
   and tells which loops and input properties drive its run time.
   
   Commands:
+     model        fit a sparse polynomial model of a metric from feature data
      help         show the commands, or one command's options
   
   'mantis help COMMAND' or 'mantis COMMAND --help' shows a command's options.

@@ -2,6 +2,7 @@
  * main.c: runs every unit-test suite and ends with the summary line "unit: N passed, N failed"
  * that tests/run adds up. Exit status is 0 only if nothing failed.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,12 +46,25 @@ char *test_read_file(const char *path)
 	return strbuf_detach(&sb);
 }
 
+double gauss_for_tests(unsigned long long *s)
+{
+	double u, v;
+
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	u = ((double)(*s >> 11) + 1) / 0x1p53;
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	v = (double)(*s >> 11) / 0x1p53;
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
 int main(int argc, char **argv)
 {
 	SRunner *sr = srunner_create(suite_inputs());
 	int run, failed;
 
 	srunner_add_suite(sr, suite_runner());
+	srunner_add_suite(sr, suite_learn());
+	srunner_add_suite(sr, suite_fit());
 	srunner_add_suite(sr, suite_examples());
 	if (argc > 1)
 		setenv("CK_RUN_SUITE", argv[1], 1);

@@ -11,11 +11,15 @@
 Suite *suite_inputs(void);
 Suite *suite_runner(void);
 Suite *suite_examples(void);
+Suite *suite_learn(void);
+Suite *suite_fit(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);
 /* Writes text to dir/name; returns the path, owned by the caller. */
 char *test_write_file(const char *dir, const char *name, const char *text);
+/* Returns a standard normal deviate from the seeded generator state *s (Box-Muller). */
+double gauss_for_tests(unsigned long long *s);
 /* Returns the whole content of path (NUL-terminated), owned by the caller; fails the test if unreadable. */
 char *test_read_file(const char *path);
 

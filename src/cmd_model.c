@@ -1,0 +1,181 @@
+/*
+ * cmd_model.c: "mantis model FILE.csv": fit a performance model and print it.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dataset.h"
+#include "error.h"
+#include "fit.h"
+#include "model.h"
+#include "util.h"
+
+/* Splits a comma-separated list into *out (owned by the caller); returns the count. */
+static int split_list(const char *list, char ***out)
+{
+	char *copy = xstrdup(list), *save = NULL, *tok;
+	int n = 0;
+
+	*out = NULL;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		*out = xrealloc(*out, sizeof **out * (size_t)(n + 1));
+		(*out)[n++] = xstrdup(tok);
+	}
+	free(copy);
+	return n;
+}
+
+/* Parses a number option or exits with a usage error naming it. */
+static double number_arg(const char *opt, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (*end || end == arg || !(v >= lo && v <= hi))
+		usage_error(&cmd_model, "%s: '%s' is not a number from %g to %g", opt, arg, lo, hi);
+	return v;
+}
+
+static void print_summary(const struct model *model, const struct prep *pr,
+			  const struct dataset *ds)
+{
+	struct strbuf sb = {0};
+	int constant = 0, alias = 0, excluded = 0;
+
+	for (int j = 0; j < pr->p; j++) {
+		constant += pr->status[j] == PREP_CONSTANT;
+		alias += pr->status[j] == PREP_ALIAS;
+		excluded += pr->status[j] == PREP_EXCLUDED;
+	}
+	model_format(model, &sb);
+	printf("%s\n\n", sb.buf);
+	strbuf_release(&sb);
+	printf("algorithm   %s (%s least squares, degree <= %d)\n", model->algorithm, model->fit,
+	       model->degree);
+	printf("features    %d of %d: %d constant, %d copies of others, %d excluded, %d kept\n",
+	       model->nfeatures, ds->p, constant, alias, excluded, pr->k);
+	for (int f = 0; f < model->nfeatures; f++) {
+		int j = dataset_find(ds, model->features[f].name), printed = 0;
+
+		printf("  %-40s [%g, %g]", model->features[f].name, model->features[f].min,
+		       model->features[f].max);
+		for (int a = 0; a < pr->p; a++) {
+			if (pr->status[a] == PREP_ALIAS && pr->rep[a] == j)
+				printf("%s%s", printed++ ? ", " : "  same as ", ds->names[a]);
+		}
+		putchar('\n');
+	}
+	printf("train MRE   %.2f%% on %d samples\n", 100 * model->train_mre, model->ntrain);
+	if (model->ntest > 0)
+		printf("test MRE    %.2f%% on %d samples\n", 100 * model->test_mre, model->ntest);
+}
+
+static int run_model(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"algo", required_argument, NULL, 'a'},     {"degree", required_argument, NULL, 'd'},
+		{"epsilon", required_argument, NULL, 'e'},  {"metric", required_argument, NULL, 'm'},
+		{"fit", required_argument, NULL, 'f'},      {"train-frac", required_argument, NULL, 't'},
+		{"seed", required_argument, NULL, 's'},     {"exclude", required_argument, NULL, 'x'},
+		{"max-features", required_argument, NULL, 'F'},
+		{"max-terms", required_argument, NULL, 'T'}, {"output", required_argument, NULL, 'o'},
+		{"json", no_argument, NULL, 'j'},           {NULL, 0, NULL, 0},
+	};
+	struct fit_options fo = fit_options_default();
+	const char *metric = NULL, *output = "model.json";
+	int json = 0, opt, rc;
+	struct dataset ds;
+	struct model model;
+	struct prep pr;
+	struct error err = {""};
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			if (!fit_algorithm_known(optarg))
+				usage_error(&cmd_model, "--algo: unknown algorithm '%s'", optarg);
+			fo.algorithm = optarg;
+			break;
+		case 'd': fo.degree = (int)number_arg("--degree", optarg, 1, MODEL_MAX_DEGREE); break;
+		case 'e': fo.epsilon = number_arg("--epsilon", optarg, 0, 1); break;
+		case 'm': metric = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "relative") && strcmp(optarg, "absolute"))
+				usage_error(&cmd_model, "--fit: '%s' is not relative or absolute", optarg);
+			fo.relative = strcmp(optarg, "relative") == 0;
+			break;
+		case 't': fo.train_frac = number_arg("--train-frac", optarg, 0, 1); break;
+		case 's': fo.seed = (unsigned long)number_arg("--seed", optarg, 0, 4e9); break;
+		case 'x': fo.nexclude = split_list(optarg, &fo.exclude); break;
+		case 'F': fo.max_features = (int)number_arg("--max-features", optarg, 1, 1e6); break;
+		case 'T': fo.max_terms = (int)number_arg("--max-terms", optarg, 1, 1e6); break;
+		case 'o': output = optarg; break;
+		case 'j': json = 1; break;
+		case ':': usage_error(&cmd_model, "%s needs a value", argv[optind - 1]);
+		default: usage_error(&cmd_model, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 1)
+		usage_error(&cmd_model, argc - optind ? "give one data file" : "no data file given");
+	if (dataset_load_csv(&ds, argv[optind], metric, &err) < 0)
+		die("%s", err.msg);
+	rc = fit_model(&ds, &fo, &model, &pr, &err);
+	for (int i = 0; i < fo.nexclude; i++)
+		free(fo.exclude[i]);
+	free(fo.exclude);
+	if (rc < 0) {
+		dataset_release(&ds);
+		die("%s: %s", argv[optind], err.msg);
+	}
+	if (json) {
+		rc = model_write(&model, "-", &err);
+	} else {
+		print_summary(&model, &pr, &ds);
+	}
+	if (rc == 0 && strcmp(output, "-") != 0) {
+		rc = model_write(&model, output, &err);
+		if (rc == 0 && !json)
+			printf("wrote       %s\n", output);
+	}
+	model_release(&model);
+	prep_release(&pr);
+	dataset_release(&ds);
+	if (rc < 0)
+		die("%s", err.msg);
+	return EXIT_OK;
+}
+
+const struct command cmd_model = {
+	.name = "model",
+	.summary = "fit a sparse polynomial model of a metric from feature data",
+	.usage =
+		"usage: mantis model FILE.csv [options]\n"
+		"\n"
+		"Fits metric = c0 + sum of c * monomial(features) and prints it in original units.\n"
+		"FILE.csv: a header line, then one row per input; a first column named 'input'\n"
+		"holds row names; columns wall, cpu, user, sys, maxrss, instructions are metrics,\n"
+		"every other column a feature. Every cell must be a finite number.\n"
+		"\n"
+		"  --metric NAME       column to model (default: wall if present, else the last)\n"
+		"  --algo A            spore-foba (default), spore-lasso, lasso, foba, ols, or\n"
+		"                      linear (spore-foba with degree 1, the papers' Mantis-linear)\n"
+		"  --degree D          highest total degree of a term (default 3)\n"
+		"  --epsilon E         FoBa: admit a term only if it cuts the squared error by more\n"
+		"                      than E times sum(w y^2) (default 1e-4)\n"
+		"  --fit relative|absolute\n"
+		"                      relative least squares, weights 1/y^2 (default), or plain\n"
+		"  --train-frac F      share of rows to fit on; the rest give the test error\n"
+		"                      (default 0.8; 1 fits on all rows)\n"
+		"  --seed S            seed of the train/test split (default 1)\n"
+		"  --exclude F,G,...   features to leave out (a copy of one may stand in for it)\n"
+		"  --max-features N    most distinct features in the model (default 5)\n"
+		"  --max-terms N       most terms in the model (default 20)\n"
+		"  -o, --output FILE   where to write the model (default model.json; - for none)\n"
+		"  --json              print the model as JSON instead of the summary\n",
+	.run = run_model,
+};

@@ -1,0 +1,37 @@
+/*
+ * dataset.h: a table of samples for modeling: one row per input, a response (the metric) and
+ * named feature columns, all finite doubles.
+ */
+#ifndef MANTIS_DATASET_H
+#define MANTIS_DATASET_H
+
+struct error;
+
+/* Samples in memory; x is column-major so that a feature's values are contiguous. */
+struct dataset {
+	int n;         /* number of rows (samples) */
+	int p;         /* number of feature columns */
+	char **names;  /* p feature names; owned */
+	double *x;     /* n*p values, column j at x + j*n; owned */
+	double *y;     /* n values of the metric; owned */
+	char *metric;  /* the metric's column name; owned */
+	char **ids;    /* n row ids (the "input" column, or "row N"); owned */
+};
+
+/*
+ * Reads a CSV file (RFC 4180 quoting; first line the header) into *ds. A first column named
+ * "input" holds row ids. The metric column is the one named metric, or when metric is NULL the
+ * column "wall" if there is one, else the last column. Columns named as a metric the profiler
+ * records (wall cpu user sys maxrss instructions) are never features. Every other cell must be
+ * a finite number. Returns 0, or -1 with err naming FILE:LINE and the column at fault.
+ * The caller releases *ds with dataset_release.
+ */
+int dataset_load_csv(struct dataset *ds, const char *path, const char *metric, struct error *err);
+
+/* Returns the index of the feature called name, or -1. */
+int dataset_find(const struct dataset *ds, const char *name);
+
+/* Frees what *ds owns and zeroes it. */
+void dataset_release(struct dataset *ds);
+
+#endif

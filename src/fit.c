@@ -1,0 +1,263 @@
+/*
+ * fit.c: the model generator's driver.
+ *
+ *   split rows (seeded shuffle) -> prep_fit on training rows -> scaled design -> weights
+ *   (1/y^2 for relative fitting) -> learner -> terms in original units -> train/test MRE
+ *
+ * Units: the design column of feature f is value / scale_f (prep.c), so a term
+ * c * prod (value_f / scale_f)^k_f is (c / prod scale_f^k_f) * prod value_f^k_f: the model in
+ * original units has the same terms as the fitted one.
+ */
+#include "fit.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+#include "error.h"
+#include "learn.h"
+#include "model.h"
+#include "util.h"
+
+/* One algorithm the user can ask for. */
+struct algorithm {
+	const char *name; /* as given to --algo */
+	int kind;         /* which learner */
+	int degree;       /* forced degree, or 0 to use the option */
+};
+
+enum { OLS, LASSO, FOBA, SPORE_FOBA, SPORE_LASSO };
+
+static const struct algorithm algorithms[] = {
+	{"spore-foba", SPORE_FOBA, 0}, {"spore-lasso", SPORE_LASSO, 0}, {"lasso", LASSO, 1},
+	{"foba", FOBA, 1},             {"ols", OLS, 1},                 {"linear", SPORE_FOBA, 1},
+};
+
+static const struct algorithm *find_algorithm(const char *name)
+{
+	for (size_t i = 0; i < sizeof algorithms / sizeof *algorithms; i++) {
+		if (strcmp(algorithms[i].name, name) == 0)
+			return &algorithms[i];
+	}
+	return NULL;
+}
+
+int fit_algorithm_known(const char *name)
+{
+	return find_algorithm(name) != NULL;
+}
+
+struct fit_options fit_options_default(void)
+{
+	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20};
+
+	return o;
+}
+
+/* splitmix64: a small seeded generator, so splits are the same on every machine. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Shuffles 0..n-1 into order with the seed (Fisher-Yates). */
+static void shuffle_rows(int *order, int n, unsigned long seed)
+{
+	uint64_t state = seed;
+
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)(next_random(&state) % (uint64_t)(i + 1)), t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+}
+
+static int check_data(const struct dataset *ds, const struct fit_options *opt, int ntrain,
+		      struct error *err)
+{
+	if (ds->n < 3)
+		return error_set(err, "%d sample%s: a model needs at least 3", ds->n,
+				 ds->n == 1 ? "" : "s");
+	if (ntrain < 3)
+		return error_set(err, "--train-frac %g leaves %d training samples of %d; at least 3 "
+				 "are needed", opt->train_frac, ntrain, ds->n);
+	for (int i = 0; opt->relative && i < ds->n; i++) {
+		if (!(ds->y[i] > 0))
+			return error_set(err, "%s is %g on '%s': relative fitting needs positive "
+					 "values (use --fit absolute)", ds->metric, ds->y[i], ds->ids[i]);
+	}
+	return 0;
+}
+
+/* Runs the learner the algorithm names. */
+static int learn(const struct algorithm *alg, const struct learn_problem *pb,
+		 const struct learn_options *lo, struct learn_result *res, struct error *err)
+{
+	switch (alg->kind) {
+	case OLS:
+		return learn_ols(pb, res, err);
+	case LASSO:
+		return learn_lasso(pb, lo, res, err);
+	case FOBA:
+		return learn_foba(pb, lo, 0, res, err);
+	case SPORE_FOBA:
+		return learn_foba(pb, lo, 1, res, err);
+	default:
+		return learn_spore_lasso(pb, lo, res, err);
+	}
+}
+
+/* Lists in f the dataset columns that preprocessing found to be copies of column j. */
+static void add_aliases(struct model_feature *f, const struct prep *pr, const struct dataset *ds,
+			int j)
+{
+	f->naliases = 0;
+	f->aliases = NULL;
+	for (int a = 0; a < pr->p; a++) {
+		if (pr->status[a] != PREP_ALIAS || pr->rep[a] != j)
+			continue;
+		f->aliases = xrealloc(f->aliases, sizeof *f->aliases * (size_t)(f->naliases + 1));
+		f->aliases[f->naliases++] = (struct model_alias){xstrdup(ds->names[a]),
+								 pr->alias_a[a], pr->alias_b[a]};
+	}
+}
+
+/* Builds the model in original units from a learner's result. Features are numbered in
+ * dataset order, so every monomial's features stay in ascending order. */
+static void to_model(const struct learn_result *res, const struct prep *pr,
+		     const struct dataset *ds, const int *rows, int nrows, struct model *model)
+{
+	int *slot = xmalloc(sizeof *slot * (size_t)(pr->k ? pr->k : 1));
+
+	for (int c = 0; c < pr->k; c++)
+		slot[c] = -1;
+	for (int t = 0; t < res->nterms; t++) {
+		for (int i = 0; i < res->terms[t].nf; i++)
+			slot[res->terms[t].feat[i]] = 0;
+	}
+	model->features = xcalloc((size_t)pr->k + 1, sizeof *model->features);
+	for (int c = 0; c < pr->k; c++) {
+		const double *x = ds->x + (size_t)pr->kept[c] * (size_t)ds->n;
+		struct model_feature *f = &model->features[model->nfeatures];
+
+		if (slot[c] < 0)
+			continue;
+		f->name = xstrdup(ds->names[pr->kept[c]]);
+		f->min = INFINITY;
+		f->max = -INFINITY;
+		for (int r = 0; r < nrows; r++) {
+			f->min = fmin(f->min, x[rows[r]]);
+			f->max = fmax(f->max, x[rows[r]]);
+		}
+		add_aliases(f, pr, ds, pr->kept[c]);
+		slot[c] = model->nfeatures++;
+	}
+	model->intercept = res->b0;
+	model->terms = xcalloc((size_t)res->nterms + 1, sizeof *model->terms);
+	for (int t = 0; t < res->nterms; t++) {
+		struct model_term *term = &model->terms[model->nterms++];
+
+		term->m = res->terms[t];
+		term->coef = res->coef[t];
+		for (int i = 0; i < term->m.nf; i++) {
+			for (int k = 0; k < term->m.pow[i]; k++)
+				term->coef /= pr->scale[term->m.feat[i]];
+			term->m.feat[i] = slot[term->m.feat[i]];
+		}
+	}
+	free(slot);
+}
+
+double fit_mre(const struct model *model, const struct dataset *ds, const int *rows, int nrows)
+{
+	double *values = xmalloc(sizeof *values * (size_t)(model->nfeatures + 1)), sum = 0;
+	int *col = xmalloc(sizeof *col * (size_t)(model->nfeatures + 1));
+
+	if (nrows == 0) {
+		free(values);
+		free(col);
+		return NAN;
+	}
+	for (int f = 0; f < model->nfeatures; f++)
+		col[f] = dataset_find(ds, model->features[f].name);
+	for (int r = 0; r < nrows; r++) {
+		double y = ds->y[rows[r]];
+
+		for (int f = 0; f < model->nfeatures; f++)
+			values[f] = ds->x[(size_t)col[f] * (size_t)ds->n + (size_t)rows[r]];
+		sum += fabs(model_eval(model, values) - y) / fabs(y);
+	}
+	free(values);
+	free(col);
+	return sum / nrows;
+}
+
+int fit_model(const struct dataset *ds, const struct fit_options *opt, struct model *model,
+	      struct prep *prep, struct error *err)
+{
+	const struct algorithm *alg = find_algorithm(opt->algorithm);
+	int ntrain = (int)lround(opt->train_frac * ds->n), *order, rc;
+	struct learn_options lo = {alg && alg->degree ? alg->degree : opt->degree, opt->epsilon,
+				   0.5, opt->max_features, opt->max_terms};
+	struct learn_problem pb;
+	struct learn_result res;
+	double *design, *y, *w;
+
+	memset(model, 0, sizeof *model);
+	memset(prep, 0, sizeof *prep);
+	if (!alg)
+		return error_set(err, "unknown algorithm '%s'", opt->algorithm);
+	if (check_data(ds, opt, ntrain, err) < 0)
+		return -1;
+	order = xmalloc(sizeof *order * (size_t)ds->n);
+	shuffle_rows(order, ds->n, opt->seed);
+	if (prep_fit(prep, ds, order, ntrain, opt->exclude, opt->nexclude, err) < 0) {
+		free(order);
+		return -1;
+	}
+	if (prep->k == 0) {
+		error_set(err, "all %d features are constant%s on the %d training samples: nothing "
+			  "to model", ds->p, opt->nexclude ? " or excluded" : "", ntrain);
+		prep_release(prep);
+		free(order);
+		return -1;
+	}
+	design = xmalloc(sizeof *design * (size_t)ntrain * (size_t)(prep->k ? prep->k : 1));
+	y = xmalloc(sizeof *y * (size_t)ntrain);
+	w = xmalloc(sizeof *w * (size_t)ntrain);
+	prep_design(prep, ds, order, ntrain, design);
+	for (int i = 0; i < ntrain; i++) {
+		y[i] = ds->y[order[i]];
+		w[i] = opt->relative ? 1 / (y[i] * y[i]) : 1;
+	}
+	pb = (struct learn_problem){ntrain, prep->k, design, y, w};
+	rc = learn(alg, &pb, &lo, &res, err);
+	if (rc == 0) {
+		model->algorithm = xstrdup(alg->name);
+		model->metric = xstrdup(ds->metric);
+		model->fit = xstrdup(opt->relative ? "relative" : "absolute");
+		model->degree = lo.degree;
+		to_model(&res, prep, ds, order, ntrain, model);
+		model->ntrain = ntrain;
+		model->ntest = ds->n - ntrain;
+		model->train_mre = fit_mre(model, ds, order, ntrain);
+		model->test_mre = fit_mre(model, ds, order + ntrain, ds->n - ntrain);
+		learn_result_release(&res);
+	} else {
+		prep_release(prep);
+	}
+	free(order);
+	free(design);
+	free(y);
+	free(w);
+	return rc;
+}

@@ -1,0 +1,334 @@
+/*
+ * foba.c: FoBa, the adaptive forward-backward greedy algorithm (T. Zhang, NIPS 2008), over
+ * linear terms or, for SPORE-FoBa (Huang et al. 2010, Algorithm 2), over monomials.
+ *
+ * With Q(T) the weighted residual sum of squares of the least-squares fit on terms T (plus the
+ * intercept), energy = sum w y^2, and gains a stack:
+ *   forward:  add the candidate t with the largest cut Q(T) - Q(T + t); stop when the cut is
+ *             at most epsilon * energy (or no candidate is left, or max_terms is reached);
+ *             push the cut.
+ *   backward: while the term whose removal raises Q least raises it by less than nu times the
+ *             top gain, remove it and pop.
+ * SPORE-FoBa candidates, with S the features in the current terms: every monomial over S of
+ * total degree <= d not yet in T, and for each feature j outside S (while |S| < max_features)
+ * every monomial over S + {j} of degree <= d in which j appears (Huang et al., eq. 3).
+ *
+ * The cut of a candidate c is exact without refitting: with Q an orthonormal basis of the
+ * current weighted columns and r the residual (r is orthogonal to Q),
+ *     cut = (c'r)^2 / (||c||^2 - ||Q'c||^2).
+ * Invariant: q holds an orthonormal basis of [sqrt(w), weighted term columns], r = yt - QQ'yt.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "learn.h"
+#include "util.h"
+
+/* The search state. */
+struct foba {
+	const struct learn_problem *pb;  /* the data */
+	const struct learn_options *opt; /* the settings */
+	int spore;           /* candidates are monomials (1) or linear terms (0) */
+	int n;               /* rows */
+	int cap;             /* most terms */
+	double *sw;          /* n square roots of the weights; owned */
+	double *yt;          /* n weighted responses sqrt(w) y; owned */
+	double energy;       /* ||yt||^2 */
+	int nt;              /* current number of terms */
+	struct monomial *terms; /* cap terms; owned */
+	double *cols;        /* n*cap weighted term columns; owned */
+	double *q;           /* n*(cap+1) orthonormal basis; owned */
+	double *r;           /* n residual; owned */
+	double rss;          /* ||r||^2 */
+	double *gains;       /* cap gains stack, one per current term; owned */
+	double *cand;        /* n scratch column; owned */
+	struct monomial best;   /* best candidate of the current forward step */
+	double best_gain;       /* its cut */
+};
+
+static double dot(const double *a, const double *b, int n)
+{
+	double s = 0;
+
+	for (int i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+/* Orthogonalises v against the first m basis columns (twice, for stability); returns ||v||^2. */
+static double orthogonalise(const struct foba *f, double *v, int m)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (int c = 0; c < m; c++) {
+			const double *qc = f->q + (size_t)c * (size_t)f->n;
+			double a = dot(qc, v, f->n);
+
+			for (int i = 0; i < f->n; i++)
+				v[i] -= a * qc[i];
+		}
+	}
+	return dot(v, v, f->n);
+}
+
+/* Rebuilds q and r from the terms, leaving out term skip (or none if -1); returns the RSS. */
+static double rebuild(struct foba *f, int skip)
+{
+	int m = 0;
+
+	for (int t = -1; t < f->nt; t++) {
+		double *v = f->q + (size_t)m * (size_t)f->n, norm;
+
+		if (t >= 0 && t == skip)
+			continue;
+		memcpy(v, t < 0 ? f->sw : f->cols + (size_t)t * (size_t)f->n, sizeof *v * (size_t)f->n);
+		norm = sqrt(orthogonalise(f, v, m));
+		for (int i = 0; i < f->n; i++)
+			v[i] /= norm;
+		m++;
+	}
+	memcpy(f->r, f->yt, sizeof *f->r * (size_t)f->n);
+	orthogonalise(f, f->r, m);
+	return dot(f->r, f->r, f->n);
+}
+
+static int same_monomial(const struct monomial *a, const struct monomial *b)
+{
+	if (a->nf != b->nf)
+		return 0;
+	for (int i = 0; i < a->nf; i++) {
+		if (a->feat[i] != b->feat[i] || a->pow[i] != b->pow[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* Considers candidate m for the forward step: computes its cut and keeps the best. */
+static void consider(struct foba *f, const struct monomial *m)
+{
+	double cr, cc, qc = 0, denom, gain;
+
+	for (int t = 0; t < f->nt; t++) {
+		if (same_monomial(&f->terms[t], m))
+			return;
+	}
+	learn_monomial_column(f->pb, m, f->cand);
+	for (int i = 0; i < f->n; i++)
+		f->cand[i] *= f->sw[i];
+	cr = dot(f->cand, f->r, f->n);
+	cc = dot(f->cand, f->cand, f->n);
+	for (int c = 0; c <= f->nt; c++) {
+		double a = dot(f->q + (size_t)c * (size_t)f->n, f->cand, f->n);
+
+		qc += a * a;
+	}
+	denom = cc - qc;
+	if (!(denom > 1e-10 * cc))
+		return; /* (nearly) a combination of the current terms */
+	gain = cr * cr / denom;
+	if (gain > f->best_gain) {
+		f->best_gain = gain;
+		f->best = *m;
+	}
+}
+
+/* Enumerates monomials over feats[0..nf) of total degree <= left, with feats[must] (if >= 0)
+ * present; pows holds the powers chosen for feats[0..i). */
+static void enumerate(struct foba *f, const int *feats, int nf, int must, int i, int *pows,
+		      int left)
+{
+	if (i == nf) {
+		struct monomial m = {0, {0}, {0}};
+
+		for (int a = 0; a < nf; a++) {
+			int at = m.nf;
+
+			if (pows[a] == 0)
+				continue;
+			while (at > 0 && m.feat[at - 1] > feats[a]) { /* keep feat ascending */
+				m.feat[at] = m.feat[at - 1];
+				m.pow[at] = m.pow[at - 1];
+				at--;
+			}
+			m.feat[at] = feats[a];
+			m.pow[at] = pows[a];
+			m.nf++;
+		}
+		if (m.nf > 0 && (must < 0 || pows[must] > 0))
+			consider(f, &m);
+		return;
+	}
+	for (int e = 0; e <= left; e++) {
+		pows[i] = e;
+		enumerate(f, feats, nf, must, i + 1, pows, left - e);
+	}
+}
+
+/* Fills sel with the sorted distinct features of the current terms; returns their count. */
+static int selected_features(const struct foba *f, int *sel)
+{
+	int ns = 0;
+
+	for (int t = 0; t < f->nt; t++) {
+		for (int a = 0; a < f->terms[t].nf; a++) {
+			int j = f->terms[t].feat[a], at = ns;
+
+			for (int s = 0; s < ns; s++) {
+				if (sel[s] == j)
+					at = -1;
+			}
+			if (at < 0)
+				continue;
+			while (at > 0 && sel[at - 1] > j) {
+				sel[at] = sel[at - 1];
+				at--;
+			}
+			sel[at] = j;
+			ns++;
+		}
+	}
+	return ns;
+}
+
+/* Finds the best forward candidate into f->best / f->best_gain (0 if none). */
+static void find_best(struct foba *f)
+{
+	size_t most = (size_t)f->cap * MODEL_MAX_DEGREE + 2;
+	int *sel = xmalloc(sizeof *sel * most), *feats = xmalloc(sizeof *feats * most);
+	int *pows = xmalloc(sizeof *pows * most);
+	int ns = selected_features(f, sel), d = f->spore ? f->opt->degree : 1;
+
+	f->best_gain = 0;
+	if (!f->spore) {
+		for (int j = 0; j < f->pb->k; j++)
+			consider(f, &(struct monomial){1, {j}, {1}});
+	} else {
+		enumerate(f, sel, ns, -1, 0, pows, d);
+		memcpy(feats, sel, sizeof *sel * (size_t)ns);
+		for (int j = 0; j < f->pb->k; j++) {
+			int in = 0;
+
+			if (f->opt->max_features > 0 && ns >= f->opt->max_features)
+				break;
+			for (int s = 0; s < ns; s++)
+				in |= sel[s] == j;
+			if (in)
+				continue;
+			feats[ns] = j;
+			enumerate(f, feats, ns + 1, ns, 0, pows, d);
+		}
+	}
+	free(sel);
+	free(feats);
+	free(pows);
+}
+
+/* Appends f->best as a term and extends the basis. */
+static void add_best(struct foba *f)
+{
+	double *col = f->cols + (size_t)f->nt * (size_t)f->n;
+	double *v = f->q + (size_t)(f->nt + 1) * (size_t)f->n, norm, a;
+
+	learn_monomial_column(f->pb, &f->best, col);
+	for (int i = 0; i < f->n; i++)
+		col[i] *= f->sw[i];
+	memcpy(v, col, sizeof *v * (size_t)f->n);
+	norm = sqrt(orthogonalise(f, v, f->nt + 1));
+	for (int i = 0; i < f->n; i++)
+		v[i] /= norm;
+	a = dot(v, f->r, f->n);
+	for (int i = 0; i < f->n; i++)
+		f->r[i] -= a * v[i];
+	f->terms[f->nt] = f->best;
+	f->gains[f->nt++] = f->best_gain;
+	f->rss = dot(f->r, f->r, f->n);
+}
+
+/* Removes term t (keeping the gains stack as a stack: the top is popped). */
+static void remove_term(struct foba *f, int t)
+{
+	memmove(f->terms + t, f->terms + t + 1, sizeof *f->terms * (size_t)(f->nt - t - 1));
+	memmove(f->cols + (size_t)t * (size_t)f->n, f->cols + (size_t)(t + 1) * (size_t)f->n,
+		sizeof *f->cols * (size_t)f->n * (size_t)(f->nt - t - 1));
+	f->nt--;
+	f->rss = rebuild(f, -1);
+}
+
+/* The backward steps after a forward step. */
+static void backward(struct foba *f)
+{
+	while (f->nt > 1) {
+		int worst = -1;
+		double least = INFINITY;
+
+		for (int t = 0; t < f->nt; t++) {
+			double delta = rebuild(f, t) - f->rss;
+
+			if (delta < least) {
+				least = delta;
+				worst = t;
+			}
+		}
+		f->rss = rebuild(f, -1);
+		if (!(least < f->opt->nu * f->gains[f->nt - 1]))
+			return;
+		remove_term(f, worst);
+	}
+}
+
+static void foba_release(struct foba *f)
+{
+	free(f->sw);
+	free(f->yt);
+	free(f->terms);
+	free(f->cols);
+	free(f->q);
+	free(f->r);
+	free(f->gains);
+	free(f->cand);
+}
+
+int learn_foba(const struct learn_problem *pb, const struct learn_options *opt, int spore,
+	       struct learn_result *res, struct error *err)
+{
+	struct foba f = {pb, opt, spore, pb->n, 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0,
+			 NULL, NULL, {0, {0}, {0}}, 0};
+	int steps = 0, rc;
+
+	memset(res, 0, sizeof *res);
+	if (spore && (opt->degree < 1 || opt->degree > MODEL_MAX_DEGREE))
+		return error_set(err, "degree must be 1 to %d, not %d", MODEL_MAX_DEGREE, opt->degree);
+	f.cap = opt->max_terms > 0 ? opt->max_terms : 30;
+	if (f.cap > pb->n - 1)
+		f.cap = pb->n - 1;
+	f.sw = xmalloc(sizeof *f.sw * (size_t)f.n);
+	f.yt = xmalloc(sizeof *f.yt * (size_t)f.n);
+	for (int i = 0; i < f.n; i++) {
+		f.sw[i] = sqrt(pb->w[i]);
+		f.yt[i] = f.sw[i] * pb->y[i];
+	}
+	f.energy = dot(f.yt, f.yt, f.n);
+	f.terms = xcalloc((size_t)f.cap + 1, sizeof *f.terms);
+	f.cols = xmalloc(sizeof *f.cols * (size_t)f.n * (size_t)(f.cap + 1));
+	f.q = xmalloc(sizeof *f.q * (size_t)f.n * (size_t)(f.cap + 2));
+	f.r = xmalloc(sizeof *f.r * (size_t)f.n);
+	f.gains = xmalloc(sizeof *f.gains * (size_t)(f.cap + 1));
+	f.cand = xmalloc(sizeof *f.cand * (size_t)f.n);
+	f.rss = rebuild(&f, -1);
+	while (f.nt < f.cap && steps++ < 100 * (f.cap + 1)) {
+		find_best(&f);
+		if (!(f.best_gain > opt->epsilon * f.energy))
+			break;
+		add_best(&f);
+		backward(&f);
+	}
+	for (int t = 0; t < f.nt; t++)
+		learn_result_add(res, &f.terms[t], 0);
+	res->path_points = steps;
+	foba_release(&f);
+	rc = learn_refit(pb, res, err);
+	if (rc < 0)
+		learn_result_release(res);
+	return rc;
+}

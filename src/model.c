@@ -1,0 +1,280 @@
+/*
+ * model.c: evaluation, printing and the JSON file of a model.
+ *
+ * File format (docs/ARCHITECTURE.md, "model.json"):
+ *   {"algorithm", "metric", "fit", "degree", "intercept": c0,
+ *    "terms": [{"coef": c, "powers": {"<feature>": k, ...}}, ...],
+ *    "features": [{"name", "min", "max", "aliases": [{"name", "a", "b"}, ...]}, ...],
+ *    "n_train", "n_test", "train_mre", "test_mre"}
+ * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
+ * so that prediction = c0 + sum(coef * prod(value^k)). Doubles are printed with 17 significant
+ * digits, so a model read back predicts bit for bit what the written one did.
+ */
+#include "model.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "util.h"
+
+double monomial_eval(const struct monomial *m, const double *values)
+{
+	double v = 1;
+
+	for (int i = 0; i < m->nf; i++) {
+		double x = values[m->feat[i]];
+
+		for (int k = 0; k < m->pow[i]; k++)
+			v *= x;
+	}
+	return v;
+}
+
+double model_eval(const struct model *model, const double *values)
+{
+	double y = model->intercept;
+
+	for (int t = 0; t < model->nterms; t++)
+		y += model->terms[t].coef * monomial_eval(&model->terms[t].m, values);
+	return y;
+}
+
+void model_format(const struct model *model, struct strbuf *out)
+{
+	char buf[64];
+
+	strbuf_add(out, model->metric, strlen(model->metric));
+	snprintf(buf, sizeof buf, " = %.4g", model->intercept);
+	strbuf_add(out, buf, strlen(buf));
+	for (int t = 0; t < model->nterms; t++) {
+		const struct model_term *term = &model->terms[t];
+
+		snprintf(buf, sizeof buf, " %c %.4g", term->coef < 0 ? '-' : '+', fabs(term->coef));
+		strbuf_add(out, buf, strlen(buf));
+		for (int i = 0; i < term->m.nf; i++) {
+			const char *name = model->features[term->m.feat[i]].name;
+
+			strbuf_add(out, " * ", 3);
+			strbuf_add(out, name, strlen(name));
+			if (term->m.pow[i] > 1) {
+				snprintf(buf, sizeof buf, "^%d", term->m.pow[i]);
+				strbuf_add(out, buf, strlen(buf));
+			}
+		}
+	}
+}
+
+/* Returns a JSON number, or null for NaN (JSON has no NaN). */
+static json_t *number(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* Returns the model as a new JSON object (owned by the caller). */
+static json_t *model_to_json(const struct model *model)
+{
+	json_t *root = json_object(), *terms = json_array(), *features = json_array();
+
+	json_object_set_new(root, "algorithm", json_string(model->algorithm));
+	json_object_set_new(root, "metric", json_string(model->metric));
+	json_object_set_new(root, "fit", json_string(model->fit));
+	json_object_set_new(root, "degree", json_integer(model->degree));
+	json_object_set_new(root, "intercept", json_real(model->intercept));
+	for (int t = 0; t < model->nterms; t++) {
+		json_t *term = json_object(), *powers = json_object();
+
+		json_object_set_new(term, "coef", json_real(model->terms[t].coef));
+		for (int i = 0; i < model->terms[t].m.nf; i++)
+			json_object_set_new(powers, model->features[model->terms[t].m.feat[i]].name,
+					    json_integer(model->terms[t].m.pow[i]));
+		json_object_set_new(term, "powers", powers);
+		json_array_append_new(terms, term);
+	}
+	json_object_set_new(root, "terms", terms);
+	for (int f = 0; f < model->nfeatures; f++) {
+		const struct model_feature *mf = &model->features[f];
+		json_t *aliases = json_array();
+
+		for (int a = 0; a < mf->naliases; a++)
+			json_array_append_new(aliases, json_pack("{s:s, s:f, s:f}", "name",
+								 mf->aliases[a].name, "a",
+								 mf->aliases[a].a, "b", mf->aliases[a].b));
+		json_array_append_new(features, json_pack("{s:s, s:o, s:o, s:o}", "name", mf->name,
+							  "min", number(mf->min), "max",
+							  number(mf->max), "aliases", aliases));
+	}
+	json_object_set_new(root, "features", features);
+	json_object_set_new(root, "n_train", json_integer(model->ntrain));
+	json_object_set_new(root, "n_test", json_integer(model->ntest));
+	json_object_set_new(root, "train_mre", number(model->train_mre));
+	json_object_set_new(root, "test_mre", number(model->test_mre));
+	return root;
+}
+
+int model_write(const struct model *model, const char *path, struct error *err)
+{
+	json_t *root = model_to_json(model);
+	size_t flags = JSON_INDENT(2) | JSON_REAL_PRECISION(17);
+	int rc;
+
+	if (strcmp(path, "-") == 0) {
+		rc = json_dumpf(root, stdout, flags);
+		putchar('\n');
+	} else {
+		rc = json_dump_file(root, path, flags);
+	}
+	json_decref(root);
+	if (rc < 0)
+		return error_errno(err, "cannot write %s", path);
+	return 0;
+}
+
+/* Finds or adds the feature called name in model->features; returns its index. */
+static int feature_index(struct model *model, const char *name)
+{
+	for (int f = 0; f < model->nfeatures; f++) {
+		if (strcmp(model->features[f].name, name) == 0)
+			return f;
+	}
+	model->features = xrealloc(model->features,
+				   sizeof *model->features * (size_t)(model->nfeatures + 1));
+	model->features[model->nfeatures] = (struct model_feature){xstrdup(name), NAN, NAN, 0, NULL};
+	return model->nfeatures++;
+}
+
+/* Reads one term object into *term. Returns 0 or -1 with err set. */
+static int read_term(struct model *model, json_t *jt, struct model_term *term, const char *path,
+		     int t, struct error *err)
+{
+	json_t *coef = json_object_get(jt, "coef"), *powers = json_object_get(jt, "powers");
+	const char *name;
+	json_t *pow;
+
+	memset(term, 0, sizeof *term);
+	if (!json_is_number(coef) || !json_is_object(powers))
+		return error_set(err, "%s: terms[%d] needs a number \"coef\" and an object \"powers\"",
+				 path, t);
+	term->coef = json_number_value(coef);
+	json_object_foreach(powers, name, pow) {
+		int f = feature_index(model, name), i = term->m.nf;
+
+		if (!json_is_integer(pow) || json_integer_value(pow) < 1 ||
+		    json_integer_value(pow) > MODEL_MAX_DEGREE || i == MODEL_MAX_DEGREE)
+			return error_set(err, "%s: terms[%d].powers.%s must be an integer from 1 to %d",
+					 path, t, name, MODEL_MAX_DEGREE);
+		while (i > 0 && term->m.feat[i - 1] > f) {
+			term->m.feat[i] = term->m.feat[i - 1];
+			term->m.pow[i] = term->m.pow[i - 1];
+			i--;
+		}
+		term->m.feat[i] = f;
+		term->m.pow[i] = (int)json_integer_value(pow);
+		term->m.nf++;
+	}
+	return 0;
+}
+
+static const char *string_or(json_t *v, const char *fallback)
+{
+	return json_is_string(v) ? json_string_value(v) : fallback;
+}
+
+static double number_or_nan(json_t *v)
+{
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* Copies the optional ranges and aliases of one feature from its "features" entry. */
+static void read_feature_info(struct model_feature *mf, json_t *jf)
+{
+	json_t *aliases = json_object_get(jf, "aliases"), *ja;
+	size_t i;
+
+	mf->min = number_or_nan(json_object_get(jf, "min"));
+	mf->max = number_or_nan(json_object_get(jf, "max"));
+	json_array_foreach(aliases, i, ja) {
+		const char *name = json_string_value(json_object_get(ja, "name"));
+
+		if (!name)
+			continue;
+		mf->aliases = xrealloc(mf->aliases, sizeof *mf->aliases * (size_t)(mf->naliases + 1));
+		mf->aliases[mf->naliases++] = (struct model_alias){
+			xstrdup(name), number_or_nan(json_object_get(ja, "a")),
+			number_or_nan(json_object_get(ja, "b"))};
+	}
+}
+
+/* Copies the optional feature information from "features". */
+static void read_features(struct model *model, json_t *features)
+{
+	size_t i;
+	json_t *jf;
+
+	json_array_foreach(features, i, jf) {
+		const char *name = json_string_value(json_object_get(jf, "name"));
+
+		for (int f = 0; name && f < model->nfeatures; f++) {
+			if (strcmp(model->features[f].name, name) == 0 && !model->features[f].aliases)
+				read_feature_info(&model->features[f], jf);
+		}
+	}
+}
+
+int model_read(struct model *model, const char *path, struct error *err)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(path, 0, &jerr), *terms, *jt;
+	size_t t;
+
+	memset(model, 0, sizeof *model);
+	if (!root)
+		return error_set(err, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+	terms = json_object_get(root, "terms");
+	if (!json_is_object(root) || !json_is_number(json_object_get(root, "intercept")) ||
+	    !json_is_array(terms) || !json_is_string(json_object_get(root, "metric"))) {
+		json_decref(root);
+		return error_set(err, "%s: not a mantis model (needs \"metric\", \"intercept\" and "
+				 "\"terms\")", path);
+	}
+	model->algorithm = xstrdup(string_or(json_object_get(root, "algorithm"), "?"));
+	model->metric = xstrdup(json_string_value(json_object_get(root, "metric")));
+	model->fit = xstrdup(string_or(json_object_get(root, "fit"), "absolute"));
+	model->degree = (int)json_integer_value(json_object_get(root, "degree"));
+	model->intercept = json_number_value(json_object_get(root, "intercept"));
+	model->terms = xcalloc(json_array_size(terms) + 1, sizeof *model->terms);
+	json_array_foreach(terms, t, jt) {
+		if (read_term(model, jt, &model->terms[t], path, (int)t, err) < 0) {
+			json_decref(root);
+			model_release(model);
+			return -1;
+		}
+		model->nterms++;
+	}
+	read_features(model, json_object_get(root, "features"));
+	model->ntrain = (int)json_integer_value(json_object_get(root, "n_train"));
+	model->ntest = (int)json_integer_value(json_object_get(root, "n_test"));
+	model->train_mre = number_or_nan(json_object_get(root, "train_mre"));
+	model->test_mre = number_or_nan(json_object_get(root, "test_mre"));
+	json_decref(root);
+	return 0;
+}
+
+void model_release(struct model *model)
+{
+	for (int f = 0; f < model->nfeatures; f++) {
+		for (int a = 0; a < model->features[f].naliases; a++)
+			free(model->features[f].aliases[a].name);
+		free(model->features[f].aliases);
+		free(model->features[f].name);
+	}
+	free(model->features);
+	free(model->terms);
+	free(model->algorithm);
+	free(model->metric);
+	free(model->fit);
+	memset(model, 0, sizeof *model);
+}

@@ -1,0 +1,75 @@
+/*
+ * model.h: a fitted performance model: metric = intercept + sum of coef * monomial(features),
+ * in original units, with the features it uses, its fit errors, and its file format.
+ */
+#ifndef MANTIS_MODEL_H
+#define MANTIS_MODEL_H
+
+struct error;
+struct strbuf;
+
+#define MODEL_MAX_DEGREE 6 /* highest total degree of a term */
+
+/* A monomial: prod over i < nf of value(feat[i])^pow[i]; feat ascending and distinct. */
+struct monomial {
+	int nf;                     /* number of features in it, 0 for the constant 1 */
+	int feat[MODEL_MAX_DEGREE]; /* feature indices (into the caller's feature list) */
+	int pow[MODEL_MAX_DEGREE];  /* powers, each >= 1; their sum is the degree */
+};
+
+/* One term of a model. */
+struct model_term {
+	double coef;       /* coefficient in original units */
+	struct monomial m; /* over indices into model.features */
+};
+
+/* Another feature that is an exact affine copy of a model feature: feature = a + b * alias. */
+struct model_alias {
+	char *name; /* the copy's name; owned */
+	double a;   /* offset */
+	double b;   /* slope (non-zero) */
+};
+
+/* A feature the model reads, with what training saw of it. */
+struct model_feature {
+	char *name;  /* the feature's name as in the manifest or CSV header; owned */
+	double min;  /* smallest training value */
+	double max;  /* largest training value */
+	int naliases;                 /* number of exact affine copies */
+	struct model_alias *aliases;  /* the copies, any of which can stand in for it; owned */
+};
+
+/* A model, as written to model.json. */
+struct model {
+	char *algorithm;  /* e.g. "spore-foba"; owned */
+	char *metric;     /* the modeled metric, e.g. "wall"; owned */
+	char *fit;        /* error criterion: "relative" or "absolute"; owned */
+	int degree;       /* largest degree allowed in the search */
+	double intercept; /* constant term */
+	int nterms;       /* number of terms */
+	struct model_term *terms;        /* owned */
+	int nfeatures;    /* features the terms use */
+	struct model_feature *features;  /* owned */
+	int ntrain, ntest;               /* samples used to fit and to test */
+	double train_mre, test_mre;      /* mean relative errors |pred - y| / |y|; test: NaN if none */
+};
+
+/* Returns the value of the monomial at values (indexed by feature index). */
+double monomial_eval(const struct monomial *m, const double *values);
+
+/* Returns the prediction for values[0..nfeatures) (in model->features order). */
+double model_eval(const struct model *model, const double *values);
+
+/* Appends the model as a formula, e.g. "wall = 0.012 + 3.1e-09 * a * b^2". */
+void model_format(const struct model *model, struct strbuf *out);
+
+/* Writes the model as JSON to path ("-" for stdout). Returns 0 or -1 with err set. */
+int model_write(const struct model *model, const char *path, struct error *err);
+
+/* Reads a model written by model_write. Returns 0 or -1 with err naming path, line, column. */
+int model_read(struct model *model, const char *path, struct error *err);
+
+/* Frees what *model owns and zeroes it. */
+void model_release(struct model *model);
+
+#endif

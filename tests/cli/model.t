@@ -1,0 +1,63 @@
+mantis model: fit a model from a CSV and print it in original units.
+
+exact.csv holds wall = 2 + 3 a b exactly, beside an unrelated feature c:
+
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1
+  wall = 2 + 3 * a * b
+  
+  algorithm   spore-foba (relative least squares, degree <= 3)
+  features    2 of 3: 0 constant, 0 copies of others, 0 excluded, 3 kept
+    a                                        [1, 8]
+    b                                        [1, 9]
+  train MRE   0.00% on 32 samples
+  wrote       model.json
+  $ python3 -c 'import json; m = json.load(open("model.json")); print(m["metric"], [t["powers"] for t in m["terms"]], round(m["terms"][0]["coef"], 9), round(m["intercept"], 9))'
+  wall [{'a': 1, 'b': 1}] 3.0 2.0
+
+The same model without the interaction available to it: Mantis-linear cannot be exact.
+
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --algo linear -o - | sed -n 3p
+  algorithm   linear (relative least squares, degree <= 1)
+
+Excluding a feature the model needs:
+
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --exclude b -o - | grep -E '^(features|  [abc] )'
+  features    2 of 3: 0 constant, 0 copies of others, 1 excluded, 2 kept
+    a                                        [1, 8]
+    c                                        [1, 5]
+  $ mantis model "$TESTDIR/data/exact.csv" --exclude nope -o -
+  mantis: */exact.csv: --exclude: no feature named 'nope' (glob)
+  [1]
+
+Usage errors exit 2 and name the option:
+
+  $ mantis model
+  mantis model: no data file given
+  See 'mantis help model'.
+  [2]
+  $ mantis model x.csv --algo magic
+  mantis model: --algo: unknown algorithm 'magic'
+  See 'mantis help model'.
+  [2]
+  $ mantis model x.csv --degree 9
+  mantis model: --degree: '9' is not a number from 1 to 6
+  See 'mantis help model'.
+  [2]
+  $ mantis model x.csv --fit wrong
+  mantis model: --fit: 'wrong' is not relative or absolute
+  See 'mantis help model'.
+  [2]
+  $ mantis model x.csv --bogus
+  mantis model: unknown option '--bogus'
+  See 'mantis help model'.
+  [2]
+
+Bad data exits 1 and says where:
+
+  $ printf 'a,wall\n1,2\n2,x\n' > bad.csv
+  $ mantis model bad.csv
+  mantis: bad.csv:3: column 'wall': 'x' is not a finite number
+  [1]
+  $ mantis model missing.csv
+  mantis: cannot open missing.csv: No such file or directory
+  [1]

@@ -1,0 +1,352 @@
+/*
+ * test_fit.c: the model generator end to end on datasets: CSV loading and its errors,
+ * preprocessing decisions (constants, exact and affine copies, exclusion), the model file, and
+ * the recovery of the papers' Find Maxima model from among 180 distractors.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+#include "error.h"
+#include "fit.h"
+#include "model.h"
+#include "prep.h"
+#include "tests.h"
+#include "util.h"
+
+/* Loads CSV text; asserts success. */
+static void load_ok(struct dataset *ds, const char *csv, const char *metric)
+{
+	char *dir = test_tmpdir(), *path = test_write_file(dir, "d.csv", csv);
+	struct error err = {""};
+
+	ck_assert_msg(dataset_load_csv(ds, path, metric, &err) == 0, "%s", err.msg);
+	free(path);
+	free(dir);
+}
+
+/* Loads CSV text; asserts failure with a message that ends with want (after the path). */
+static void load_fails(const char *csv, const char *metric, const char *want)
+{
+	char *dir = test_tmpdir(), *path = test_write_file(dir, "d.csv", csv);
+	struct dataset ds;
+	struct error err = {""};
+
+	ck_assert_int_eq(dataset_load_csv(&ds, path, metric, &err), -1);
+	ck_assert_msg(strncmp(err.msg, path, strlen(path)) == 0 &&
+			      strcmp(err.msg + strlen(path), want) == 0,
+		      "got '%s', want '%s'", err.msg + strlen(path), want);
+	free(path);
+	free(dir);
+}
+
+START_TEST(csv_roles_and_values)
+{
+	struct dataset ds;
+
+	load_ok(&ds, "input,a,cpu,\"b,c\",wall\nr1,1,9,2.5,0.5\r\n\nr2,3,9,-4e2,0.25\n", NULL);
+	ck_assert_int_eq(ds.n, 2);
+	ck_assert_int_eq(ds.p, 2);
+	ck_assert_str_eq(ds.metric, "wall");
+	ck_assert_str_eq(ds.names[1], "b,c");
+	ck_assert_str_eq(ds.ids[1], "r2");
+	ck_assert_double_eq(ds.x[1 * 2 + 1], -400);
+	ck_assert_double_eq(ds.y[1], 0.25);
+	dataset_release(&ds);
+	load_ok(&ds, "a,b,t\n1,2,3\n4,5,6\n", NULL);
+	ck_assert_str_eq(ds.metric, "t");
+	ck_assert_str_eq(ds.ids[0], "row 1");
+	ck_assert_int_eq(ds.p, 2);
+	dataset_release(&ds);
+	load_ok(&ds, "a,b,t\n1,2,3\n", "a");
+	ck_assert_str_eq(ds.metric, "a");
+	ck_assert_str_eq(ds.names[0], "b");
+	dataset_release(&ds);
+}
+END_TEST
+
+START_TEST(csv_errors_name_line_and_column)
+{
+	load_fails("a,wall\n1,2\n3,nan\n", NULL, ":3: column 'wall': 'nan' is not a finite number");
+	load_fails("a,wall\n1,2\n3,inf\n", NULL, ":3: column 'wall': 'inf' is not a finite number");
+	load_fails("a,wall\n1,2\n,2\n", NULL, ":3: column 'a': '' is not a finite number");
+	load_fails("a,wall\n1,2,3\n", NULL, ":2: 3 fields, but the header has 2");
+	load_fails("a,a,wall\n1,2,3\n", NULL, ":1: column 'a' appears twice");
+	load_fails("a,wall\n1,2\n", "time", ":1: no column named 'time' (the metric)");
+	load_fails("a,wall\n", NULL, ": no data rows after the header");
+	load_fails("", NULL, ": empty file (a CSV needs a header line)");
+	load_fails("a,\"wall\n1,2\n", NULL, ":1: malformed quoted field");
+}
+END_TEST
+
+START_TEST(prep_decisions)
+{
+	/* c0 varies; c1 = 5 + 2 c0; c2 = 7 - 3 c0 (decreasing copy); c3 constant; c4 = c0 exactly;
+	 * c5 independent; c6 = c5 / 10 */
+	struct dataset ds;
+	struct prep pr;
+	struct error err = {""};
+	int rows[5] = {0, 1, 2, 3, 4};
+	char *exclude[] = {"c0"};
+	const char *csv = "c0,c1,c2,c3,c4,c5,c6,wall\n"
+			  "1,7,4,3,1,10,1,1\n2,9,1,3,2,30,3,1\n4,13,-5,3,4,20,2,1\n"
+			  "8,21,-17,3,8,50,5,1\n3,11,-2,3,3,40,4,1\n";
+
+	load_ok(&ds, csv, NULL);
+	ck_assert_int_eq(prep_fit(&pr, &ds, rows, 5, NULL, 0, &err), 0);
+	ck_assert_int_eq(pr.k, 2);
+	ck_assert_int_eq(pr.kept[0], 0);
+	ck_assert_int_eq(pr.kept[1], 5);
+	ck_assert_double_eq(pr.scale[0], 8);
+	ck_assert_double_eq(pr.scale[1], 50);
+	ck_assert_int_eq(pr.status[3], PREP_CONSTANT);
+	for (int j = 1; j < 7; j++) {
+		if (j == 3 || j == 5)
+			continue;
+		ck_assert_int_eq(pr.status[j], PREP_ALIAS);
+	}
+	ck_assert_int_eq(pr.rep[1], 0);
+	ck_assert_int_eq(pr.rep[6], 5);
+	/* rep = a + b * alias: c0 = -2.5 + 0.5 c1; c0 = 7/3 - c2/3; c5 = 0 + 10 c6 */
+	ck_assert_double_eq_tol(pr.alias_a[1], -2.5, 1e-12);
+	ck_assert_double_eq_tol(pr.alias_b[1], 0.5, 1e-12);
+	ck_assert_double_eq_tol(pr.alias_a[2], 7.0 / 3, 1e-12);
+	ck_assert_double_eq_tol(pr.alias_b[2], -1.0 / 3, 1e-12);
+	ck_assert_double_eq_tol(pr.alias_a[6], 0, 1e-12);
+	ck_assert_double_eq_tol(pr.alias_b[6], 10, 1e-12);
+	prep_release(&pr);
+	/* excluding c0 lets its first copy stand in for it */
+	ck_assert_int_eq(prep_fit(&pr, &ds, rows, 5, exclude, 1, &err), 0);
+	ck_assert_int_eq(pr.status[0], PREP_EXCLUDED);
+	ck_assert_int_eq(pr.kept[0], 1);
+	ck_assert_int_eq(pr.rep[2], 1);
+	prep_release(&pr);
+	exclude[0] = "nope";
+	ck_assert_int_eq(prep_fit(&pr, &ds, rows, 5, exclude, 1, &err), -1);
+	ck_assert_str_eq(err.msg, "--exclude: no feature named 'nope'");
+	dataset_release(&ds);
+}
+END_TEST
+
+START_TEST(bad_data_is_refused_clearly)
+{
+	struct dataset ds;
+	struct model model;
+	struct prep pr;
+	struct fit_options fo = fit_options_default();
+	struct error err = {""};
+
+	load_ok(&ds, "a,wall\n1,2\n", NULL);
+	ck_assert_int_eq(fit_model(&ds, &fo, &model, &pr, &err), -1);
+	ck_assert_str_eq(err.msg, "1 sample: a model needs at least 3");
+	dataset_release(&ds);
+	load_ok(&ds, "input,a,b,wall\nx,1,5,2\ny,1,5,3\nz,1,5,4\nw,1,5,5\n", NULL);
+	fo.train_frac = 1;
+	ck_assert_int_eq(fit_model(&ds, &fo, &model, &pr, &err), -1);
+	ck_assert_str_eq(err.msg, "all 2 features are constant on the 4 training samples: "
+				  "nothing to model");
+	dataset_release(&ds);
+	load_ok(&ds, "input,a,wall\nx,1,2\ny,2,0\nz,3,4\n", NULL);
+	ck_assert_int_eq(fit_model(&ds, &fo, &model, &pr, &err), -1);
+	ck_assert_str_eq(err.msg, "wall is 0 on 'y': relative fitting needs positive values "
+				  "(use --fit absolute)");
+	fo.train_frac = 0.5;
+	fo.relative = 0;
+	ck_assert_int_eq(fit_model(&ds, &fo, &model, &pr, &err), -1);
+	ck_assert_str_eq(err.msg, "--train-frac 0.5 leaves 2 training samples of 3; at least 3 "
+				  "are needed");
+	dataset_release(&ds);
+}
+END_TEST
+
+/* Writes the recovery dataset: the Find Maxima model of the papers,
+ * time = 0.1 + 0.22 w + 0.23 h + 1.93 w h + 0.24 w h^2, times (1 + 1% Gaussian noise), with w
+ * and h hidden among 180 distractors: 40 constants, 30 exact affine copies of w and h
+ * (increasing and decreasing), 40 noisy copies of w or h (sd 0.05), 60 heavy-tailed counts
+ * (Pareto, alpha 1.5) and 10 affine copies of those. Columns are shuffled. Returns the path. */
+static char *write_recovery_csv(int n, unsigned long long seed)
+{
+	enum { P = 182 };
+	char *dir = test_tmpdir(), *path = xasprintf("%s/recovery.csv", dir);
+	double *col = xmalloc(sizeof *col * (size_t)n * P), *y = xmalloc(sizeof *y * (size_t)n);
+	char *names[P];
+	int order[P];
+	unsigned long long s = seed;
+	FILE *f;
+	int c = 0;
+
+	for (int i = 0; i < n; i++) {
+		col[0 * n + i] = 0.05 + 0.95 * (double)(s = s * 6364136223846793005ull + 1) / 0x1p64;
+		col[1 * n + i] = 0.05 + 0.95 * (double)(s = s * 6364136223846793005ull + 1) / 0x1p64;
+	}
+	names[c++] = xstrdup("w");
+	names[c++] = xstrdup("h");
+	for (int k = 0; k < 40; k++, c++) {
+		names[c] = xasprintf("const%d", k);
+		for (int i = 0; i < n; i++)
+			col[c * n + i] = (k % 3) * 7.0;
+	}
+	for (int k = 0; k < 30; k++, c++) {
+		double a = 10 * ((double)(s = s * 6364136223846793005ull + 1) / 0x1p64) - 5;
+		double b = 0.5 + 999 * (double)(s = s * 6364136223846793005ull + 1) / 0x1p64;
+
+		names[c] = xasprintf("%scopy%d", k < 20 ? "w" : "h", k);
+		for (int i = 0; i < n; i++)
+			col[c * n + i] = k < 20 ? a + b * col[i] : a - b * col[n + i];
+	}
+	for (int k = 0; k < 40; k++, c++) {
+		names[c] = xasprintf("noisy%d", k);
+		for (int i = 0; i < n; i++)
+			col[c * n + i] = col[(k % 2) * n + i] + 0.05 * gauss_for_tests(&s);
+	}
+	for (int k = 0; k < 60; k++, c++) {
+		names[c] = xasprintf("heavy%d", k);
+		for (int i = 0; i < n; i++) {
+			double u = (double)((s = s * 6364136223846793005ull + 1) >> 11) / 0x1p53;
+
+			col[c * n + i] = floor(10 * pow(1 - u, -1 / 1.5));
+		}
+	}
+	for (int k = 0; k < 10; k++, c++) {
+		names[c] = xasprintf("heavycopy%d", k);
+		for (int i = 0; i < n; i++)
+			col[c * n + i] = 3 * col[(112 + k) * n + i] + 1;
+	}
+	for (int i = 0; i < n; i++) {
+		double w = col[i], h = col[n + i];
+
+		y[i] = (0.1 + 0.22 * w + 0.23 * h + 1.93 * w * h + 0.24 * w * h * h) *
+		       (1 + 0.01 * gauss_for_tests(&s));
+	}
+	for (int j = 0; j < P; j++)
+		order[j] = j;
+	for (int j = P - 1; j > 0; j--) {
+		int k = (int)((s = s * 6364136223846793005ull + 1) >> 33) % (j + 1), t = order[j];
+
+		order[j] = order[k];
+		order[k] = t;
+	}
+	f = fopen(path, "w");
+	fputs("input", f);
+	for (int j = 0; j < P; j++)
+		fprintf(f, ",%s", names[order[j]]);
+	fputs(",wall\n", f);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "r%d", i);
+		for (int j = 0; j < P; j++)
+			fprintf(f, ",%.17g", col[order[j] * n + i]);
+		fprintf(f, ",%.17g\n", y[i]);
+	}
+	fclose(f);
+	for (int j = 0; j < P; j++)
+		free(names[j]);
+	free(col);
+	free(y);
+	free(dir);
+	return path;
+}
+
+/* Returns whether name is w, h, or one of their exact copies. */
+static char feature_family(const char *name)
+{
+	if (strcmp(name, "w") == 0 || strncmp(name, "wcopy", 5) == 0)
+		return 'w';
+	if (strcmp(name, "h") == 0 || strncmp(name, "hcopy", 5) == 0)
+		return 'h';
+	return '?';
+}
+
+START_TEST(spore_recovers_find_maxima_model)
+{
+	static const char *const algos[] = {"spore-foba", "spore-lasso"};
+	char *path = write_recovery_csv(3045, 11);
+	struct fit_options fo = fit_options_default();
+	struct dataset ds;
+	struct model model;
+	struct prep pr;
+	struct error err = {""};
+	char families[3] = {0};
+
+	fo.algorithm = algos[_i];
+	fo.train_frac = 0.1;
+	ck_assert_msg(dataset_load_csv(&ds, path, NULL, &err) == 0, "%s", err.msg);
+	ck_assert_msg(fit_model(&ds, &fo, &model, &pr, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(model.ntrain, 305);
+	ck_assert_msg(model.nfeatures == 2, "%s chose %d features, first %s", fo.algorithm,
+		      model.nfeatures, model.features[0].name);
+	for (int f = 0; f < 2; f++)
+		families[f] = feature_family(model.features[f].name);
+	ck_assert_msg((families[0] == 'w' && families[1] == 'h') ||
+			      (families[0] == 'h' && families[1] == 'w'),
+		      "%s chose %s and %s", fo.algorithm, model.features[0].name,
+		      model.features[1].name);
+	/* the copies are remembered, so the slicer can choose among them */
+	ck_assert_int_ge(model.features[0].naliases, 10);
+	ck_assert_msg(model.test_mre < 0.02, "%s test MRE %.4f", fo.algorithm, model.test_mre);
+	ck_assert_int_eq(pr.k, 2 + 40 + 60);
+	model_release(&model);
+	prep_release(&pr);
+	dataset_release(&ds);
+	free(path);
+}
+END_TEST
+
+START_TEST(model_file_round_trip)
+{
+	char *path = write_recovery_csv(400, 5), *dir = test_tmpdir();
+	char *out = xasprintf("%s/model.json", dir), *bad;
+	struct fit_options fo = fit_options_default();
+	struct dataset ds;
+	struct model model, back;
+	struct prep pr;
+	struct error err = {""};
+	int rows[400];
+
+	ck_assert_msg(dataset_load_csv(&ds, path, NULL, &err) == 0, "%s", err.msg);
+	ck_assert_msg(fit_model(&ds, &fo, &model, &pr, &err) == 0, "%s", err.msg);
+	ck_assert_msg(model_write(&model, out, &err) == 0, "%s", err.msg);
+	ck_assert_msg(model_read(&back, out, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(back.nterms, model.nterms);
+	ck_assert_int_eq(back.nfeatures, model.nfeatures);
+	ck_assert_int_eq(back.features[0].naliases, model.features[0].naliases);
+	for (int i = 0; i < 400; i++)
+		rows[i] = i;
+	/* same predictions bit for bit: 17 significant digits survive the text */
+	ck_assert(fit_mre(&back, &ds, rows, 400) == fit_mre(&model, &ds, rows, 400));
+	model_release(&back);
+	bad = test_write_file(dir, "bad.json", "{\"metric\": \"wall\",\n \"terms\": [}\n");
+	ck_assert_int_eq(model_read(&back, bad, &err), -1);
+	ck_assert_msg(strstr(err.msg, "bad.json:2:") != NULL, "%s", err.msg);
+	free(bad);
+	bad = test_write_file(dir, "bad2.json", "{\"metric\": \"wall\", \"intercept\": 1, "
+					      "\"terms\": [{\"coef\": 1, \"powers\": {\"a\": 0}}]}");
+	ck_assert_int_eq(model_read(&back, bad, &err), -1);
+	ck_assert_msg(strstr(err.msg, "terms[0].powers.a must be an integer from 1 to 6") != NULL,
+		      "%s", err.msg);
+	free(bad);
+	model_release(&model);
+	prep_release(&pr);
+	dataset_release(&ds);
+	free(out);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+Suite *suite_fit(void)
+{
+	Suite *s = suite_create("fit");
+	TCase *tc = tcase_create("fit");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, csv_roles_and_values);
+	tcase_add_test(tc, csv_errors_name_line_and_column);
+	tcase_add_test(tc, prep_decisions);
+	tcase_add_test(tc, bad_data_is_refused_clearly);
+	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 2);
+	tcase_add_test(tc, model_file_round_trip);
+	suite_add_tcase(s, tc);
+	return s;
+}
