@@ -4,6 +4,7 @@
  * form, and the decisions FoBa and SPORE make on data whose true model is known.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,6 +262,93 @@ START_TEST(linear_foba_and_spore_lasso_decisions)
 }
 END_TEST
 
+/* Writes "program-like" data: Poisson-like counts, Pareto-tailed sizes, constants, exact and
+ * affine copies, a noisy copy; y linear in five of them plus noise. x is n*p column-major. */
+static void program_like_data(int n, int p, double *x, double *y, unsigned long long seed)
+{
+	unsigned long long s = seed;
+
+	for (int j = 0; j < p; j++) {
+		for (int i = 0; i < n; i++) {
+			double *v = &x[(size_t)j * (size_t)n + (size_t)i];
+
+			switch (j % 6) {
+			case 0: *v = floor(50 * uniform(&s) * uniform(&s)); break;
+			case 1: *v = floor(10 * pow(1 - uniform(&s), -1 / 1.5)); break;
+			case 2: *v = j % 12 == 2 ? 4 : floor(1000 * uniform(&s)); break;
+			case 3: *v = 2 * x[(size_t)(j - 3) * (size_t)n + (size_t)i]; break;
+			case 4: *v = 5 + 3 * x[(size_t)(j - 3) * (size_t)n + (size_t)i]; break;
+			default: *v = x[(size_t)(j - 5) * (size_t)n + (size_t)i] + gauss_for_tests(&s); break;
+			}
+		}
+	}
+	for (int i = 0; i < n; i++)
+		y[i] = 3 + 0.5 * x[i] + 0.01 * x[(size_t)n + (size_t)i] + 2e-3 * x[(size_t)8 * (size_t)n + (size_t)i] +
+		       0.2 * x[(size_t)6 * (size_t)n + (size_t)i] - 0.3 * x[(size_t)13 * (size_t)n + (size_t)i] +
+		       2 * gauss_for_tests(&s);
+}
+
+START_TEST(lasso_objective_matches_scikit_learn)
+{
+	enum { N = 300, P = 126 };
+	const char *top = getenv("MANTIS_TOP");
+	double *x = xmalloc(sizeof *x * N * P), y[N], worst = 0;
+	struct lasso_options opt = {.tol = 1e-12};
+	struct lasso_path path;
+	struct error err = {""};
+	char *dir = test_tmpdir(), *in = xasprintf("%s/in.txt", dir), *cmd;
+	FILE *f;
+
+	program_like_data(N, P, x, y, 3);
+	ck_assert_msg(lasso_fit_path(x, y, N, P, &opt, &path, &err) == 0, "%s", err.msg);
+	f = fopen(in, "w");
+	fprintf(f, "%d %d %d\n", N, P, path.nlambda);
+	for (int l = 0; l < path.nlambda; l++)
+		fprintf(f, "%.17g\n", path.lambda[l]);
+	for (int i = 0; i < N; i++) {
+		for (int j = 0; j < P; j++)
+			fprintf(f, "%.17g ", x[j * N + i]);
+		fprintf(f, "%.17g\n", y[i]);
+	}
+	fclose(f);
+	cmd = xasprintf("%s/tests/ref/lasso_objective.py < %s", top ? top : ".", in);
+	f = popen(cmd, "r");
+	ck_assert_ptr_nonnull(f);
+	for (int l = 0; l < path.nlambda; l++) {
+		const double *beta = path.beta + (size_t)l * P;
+		double ref, ours = 0, pen = 0, gap;
+
+		ck_assert_msg(fscanf(f, "%lf", &ref) == 1, "no reference value %d from %s", l, cmd);
+		for (int i = 0; i < N; i++) {
+			double r = y[i] - path.a0[l];
+
+			for (int j = 0; j < P; j++)
+				r -= beta[j] * x[j * N + i];
+			ours += r * r / (2.0 * N);
+		}
+		for (int j = 0; j < P; j++) {
+			double mean = 0, var = 0;
+
+			for (int i = 0; i < N; i++)
+				mean += x[j * N + i] / N;
+			for (int i = 0; i < N; i++)
+				var += (x[j * N + i] - mean) * (x[j * N + i] - mean) / N;
+			pen += fabs(beta[j]) * sqrt(var);
+		}
+		ours += path.lambda[l] * pen;
+		gap = (ours - fmin(ours, ref)) / fmin(ours, ref);
+		worst = fmax(worst, gap);
+	}
+	ck_assert_int_eq(pclose(f), 0);
+	ck_assert_msg(worst <= 1e-6, "worst relative objective gap %g", worst);
+	lasso_path_release(&path);
+	free(cmd);
+	free(in);
+	free(dir);
+	free(x);
+}
+END_TEST
+
 Suite *suite_learn(void)
 {
 	Suite *s = suite_create("learn");
@@ -270,6 +358,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, ols_matches_nist_longley);
 	tcase_add_test(tc, lasso_path_satisfies_kkt_everywhere);
 	tcase_add_test(tc, lasso_orthogonal_design_is_soft_thresholding);
+	tcase_add_test(tc, lasso_objective_matches_scikit_learn);
 	tcase_add_loop_test(tc, spore_foba_finds_the_exact_terms, 0, 2);
 	tcase_add_test(tc, linear_foba_and_spore_lasso_decisions);
 	suite_add_tcase(s, tc);
