@@ -3,7 +3,8 @@
 #   make            build build/mantis (after `make setup` on a fresh machine)
 #   make check      set-up, build, then every test layer, plain and under ASan+UBSan
 #   make demo       set-up, build, then the main job on a bundled example
-#   make bench      set-up, build, then the benchmarks (slow; prints the machine they ran on)
+#   make bench      set-up (and bench/setup: the reference solvers), build, then the benchmarks
+#                   (slow; prints the machine they ran on)
 #   make clean      remove build/
 #
 # BUILD selects the output folder; SAN=1 builds with AddressSanitizer and UBSan (make check-asan);
@@ -26,7 +27,9 @@ ifeq ($(SAN),1)
 OPT      = -O1
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
-CPPFLAGS = -Isrc -D_GNU_SOURCE -DMANTIS_VERSION='"$(MANTIS_VERSION)"'
+LLVM_CONFIG = llvm-config-14
+CPPFLAGS = -Isrc -I$(shell $(LLVM_CONFIG) --includedir) -D_GNU_SOURCE \
+           -DMANTIS_VERSION='"$(MANTIS_VERSION)"'
 CFLAGS   = -std=c11 $(OPT) -g $(WARN) $(SANFLAGS) -MMD -MP
 LDFLAGS  = $(SANFLAGS)
 
@@ -35,8 +38,9 @@ CHECK_LIBS   = $(shell pkg-config --libs check)
 
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
 LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
-           src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c
-LIBS     = -ljansson -llapacke -llapack -lblas -lm
+           src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
+           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c
+LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -51,7 +55,7 @@ EXAMPLE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror
 .PHONY: all setup check check-asan demo bench clean examples tests
 .DEFAULT_GOAL := all
 
-all: $(BUILD)/mantis
+all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o
 
 setup:
 	@scripts/setup
@@ -71,7 +75,8 @@ demo: setup
 	@scripts/demo $(BUILD)
 
 bench: setup
-	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread
+	@bench/setup
+	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread $(BUILD)/bench/model
 	@bench/run $(BUILD)
 
 clean:
@@ -90,6 +95,12 @@ $(BUILD)/obj/tests/%.o: tests/unit/%.c
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c -o $@ $<
 
+# The runtime linked into instrumented programs: plain C, no sanitizers, position independent.
+$(BUILD)/rt/mantisrt.o: rt/mantisrt.c
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  CC      $@"
+	$(Q)$(CC) -std=c11 -O2 -fPIC $(WARN) -c -o $@ $<
+
 $(BUILD)/libmantis.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
@@ -103,6 +114,11 @@ $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 $(BUILD)/bench/spread: bench/spread.c $(BUILD)/libmantis.a
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bench/model: bench/model.c $(BUILD)/libmantis.a
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

@@ -24,6 +24,8 @@ struct command {
 
 extern const struct command cmd_help;
 extern const struct command cmd_model;
+extern const struct command cmd_instrument;
+extern const struct command cmd_features;
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

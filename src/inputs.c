@@ -161,8 +161,7 @@ static char *existing_path(const char *dir, const char *rel)
 	return NULL;
 }
 
-/* Replaces *word by its absolute path when it (or the VALUE of -opt=VALUE) names one. */
-static void resolve_word(char **word, const char *dir)
+void inputs_resolve_word(char **word, const char *dir)
 {
 	char *path = existing_path(dir, *word);
 	const char *eq;
@@ -220,7 +219,7 @@ static int parse_line(struct input *in, char *line, int lineno, const char *name
 		lp.stdin_word = path;
 	}
 	for (i = 0; i < lp.nwords; i++)
-		resolve_word(&lp.words[i], dir);
+		inputs_resolve_word(&lp.words[i], dir);
 	if (!lp.words) {
 		lp.words = xmalloc(sizeof *lp.words);
 		lp.words[0] = NULL;

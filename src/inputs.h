@@ -42,6 +42,10 @@ int inputs_load(struct inputs *ins, const char *path, struct error *err);
 int inputs_parse(struct inputs *ins, const char *text, const char *name, const char *dir,
 		 struct error *err);
 
+/* Replaces *word (owned, reallocated) by dir/word when that names an existing path, or does
+ * the same for the VALUE of a -opt=VALUE word: the rule every inputs-file word follows. */
+void inputs_resolve_word(char **word, const char *dir);
+
 /* Frees everything *ins owns and leaves it empty. */
 void inputs_release(struct inputs *ins);
 

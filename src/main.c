@@ -16,6 +16,8 @@
 
 /* Every subcommand, in the order "mantis help" lists them. */
 static const struct command *const commands[] = {
+	&cmd_instrument,
+	&cmd_features,
 	&cmd_model,
 	&cmd_help,
 	NULL,

@@ -65,11 +65,16 @@ static int open_redirect(const char *path, int writing)
 }
 
 /* The child: never returns. Reports an exec failure's errno on report_fd. */
-static void child(const char *program, char **argv, const char *dir, int fds[3], int report_fd)
+static void child(const char *program, char **argv, const char *dir, int fds[3],
+		  char *const *env, int report_fd)
 {
 	int e;
 
 	setpgid(0, 0);
+	for (int i = 0; env && env[i]; i++) {
+		if (putenv(env[i]) != 0)
+			goto fail;
+	}
 	for (int i = 0; i < 3; i++) {
 		if (dup2(fds[i], i) < 0)
 			goto fail;
@@ -200,7 +205,7 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 		return error_errno(err, "cannot fork to run %s", program);
 	}
 	if (pid == 0)
-		child(program, argv, scratch, fds, report[1]);
+		child(program, argv, scratch, fds, opt->env, report[1]);
 	setpgid(pid, pid);
 	close(report[1]);
 	got = read(report[0], &exec_errno, sizeof exec_errno);

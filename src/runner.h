@@ -27,6 +27,7 @@ struct run_options {
 	const char *stderr_path;    /* file that receives stderr, or NULL to discard */
 	const char *scratch_parent; /* folder in which scratch folders are made, or NULL */
 	int keep_scratch;           /* nonzero: leave the scratch folder behind for inspection */
+	char *const *env;           /* NAME=VALUE strings added to the environment, NULL-ended, or NULL */
 };
 
 /* What a run did. */

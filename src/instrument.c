@@ -1,0 +1,956 @@
+/*
+ * instrument.c: feature counters for a whole program.
+ *
+ * Algorithm. Every reachable block gets a counter (ByCounter's per-block counting: one increment
+ * per block instead of one per instruction). Features are formulas over counters
+ * (manifest.h), so most need no probe of their own:
+ *   branch true    a counter += zext(cond) before the branch;  false = block - true
+ *   switch case    the count of the case's target block; targets with more than one incoming
+ *                  edge get a block of their own on that edge first (split_switch_edges)
+ *   loop           the sum over its retreating edges of the edge count: the source block's count
+ *                  for an unconditional branch, its true or false count for a conditional one
+ *   call           a defined function: its entry block's count; an external call site: its
+ *                  block's count, plus a counter summing each integer argument (and the bytes of
+ *                  fread/fwrite/calloc/qsort/bsearch, size times count)
+ *   value          per named variable (llvm.dbg.value after mem2reg, except at phis, which
+ *                  merge assignments made elsewhere): counters for the sum, the number of
+ *                  assignments and the first value; the mean is sum / number
+ *   exit           the count of the block calling exit/abort/longjmp...; main's non-zero returns
+ *   bycount        per function and in total, sum over blocks of the block's static opcode
+ *                  histogram times its count
+ * Planning (probes and features) runs per function on a fresh cfg; emission runs once, when the
+ * number of counters and so the type of __mantis_counters ([N x i64]) is known.
+ * Invariant: a probe only reads values defined before the instruction it is inserted before.
+ */
+#include "instrument.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "error.h"
+#include "ir.h"
+#include "manifest.h"
+#include "util.h"
+
+/* What a probe does. */
+enum probe_kind {
+	PROBE_BLOCK,   /* counter += 1 */
+	PROBE_COND,    /* counter += zext(value) */
+	PROBE_ADD,     /* counter += value (as a 64-bit integer) */
+	PROBE_MUL_ADD, /* counter += value * value2 */
+	PROBE_VALUE,   /* sum += value; first = count ? first : value; count += 1 */
+	PROBE_NONZERO, /* counter += (value != 0) */
+};
+
+/* One planned update of counters. */
+struct probe {
+	enum probe_kind kind; /* what it does */
+	LLVMValueRef at;      /* inserted before this instruction */
+	LLVMValueRef value;   /* the value it reads (not for PROBE_BLOCK) */
+	LLVMValueRef value2;  /* the second factor of PROBE_MUL_ADD */
+	int is_unsigned;      /* value is zero-extended (else sign-extended) to 64 bits */
+	int counter;          /* the counter it updates (the sum for PROBE_VALUE) */
+	int count, first;     /* PROBE_VALUE: counters of the number of assignments, first value */
+};
+
+/* Counters of one named variable. */
+struct variable {
+	LLVMMetadataRef md;   /* its DILocalVariable */
+	int sum, count, first;/* its counters */
+};
+
+/* The instrumentation of one module. */
+struct inst {
+	LLVMContextRef ctx;   /* the module's context */
+	LLVMModuleRef mod;    /* the module */
+	unsigned schemes;     /* SCHEME_* bits */
+	struct manifest *m;   /* features found so far */
+	int ncounters;        /* counters allocated so far */
+	struct probe *probes; /* planned probes; owned */
+	int nprobes, capprobes;
+	struct variable *vars;/* variables of the current function; owned */
+	int nvars;
+	unsigned loop_md;     /* metadata kind id of llvm.loop */
+	struct feature *total;/* bycount:(program):total, or NULL */
+	struct feature **total_op; /* bycount:(program):OPCODE features by opcode; owned */
+};
+
+/* Per-function planning state. */
+struct fn_plan {
+	struct cfg cfg;       /* the function's graph */
+	const char *name;     /* the function's name */
+	int *block;           /* counter of each block, -1 if unreachable; owned */
+	int *truec;           /* counter of each block's true side, -1 if none yet; owned */
+};
+
+#define NOPCODES 70 /* above the largest LLVMOpcode value of LLVM 14 */
+
+static int new_counter(struct inst *in)
+{
+	return in->ncounters++;
+}
+
+static struct probe *add_probe(struct inst *in, enum probe_kind kind, LLVMValueRef at,
+			       LLVMValueRef value, int counter)
+{
+	struct probe *p;
+
+	if (in->nprobes == in->capprobes) {
+		in->capprobes = in->capprobes ? 2 * in->capprobes : 256;
+		in->probes = xrealloc(in->probes, sizeof *in->probes * (size_t)in->capprobes);
+	}
+	p = &in->probes[in->nprobes++];
+	memset(p, 0, sizeof *p);
+	p->kind = kind;
+	p->at = at;
+	p->value = value;
+	p->counter = counter;
+	return p;
+}
+
+/* ---- debug information ------------------------------------------------------------------ */
+
+/* Source position of a DILocation (or "?"/0). file points into LLVM's storage. */
+static void location_of_md(LLVMMetadataRef loc, const char **file, int *line)
+{
+	unsigned len;
+
+	*file = "?";
+	*line = 0;
+	if (!loc || LLVMGetMetadataKind(loc) != LLVMDILocationMetadataKind)
+		return;
+	*line = (int)LLVMDILocationGetLine(loc);
+	if (LLVMDILocationGetScope(loc) && LLVMDIScopeGetFile(LLVMDILocationGetScope(loc)))
+		*file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(loc)), &len);
+}
+
+static void location_of(LLVMValueRef inst, const char **file, int *line)
+{
+	location_of_md(inst ? LLVMInstructionGetDebugLoc(inst) : NULL, file, line);
+}
+
+/* The line of a function's definition and its file. */
+static void function_location(LLVMValueRef fn, const char **file, int *line)
+{
+	LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+	unsigned len;
+
+	*file = "?";
+	*line = 0;
+	if (!sp)
+		return;
+	*line = (int)LLVMDISubprogramGetLine(sp);
+	if (LLVMDIScopeGetFile(sp))
+		*file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
+}
+
+/* The loop's start location from llvm.loop metadata on its latch, if clang put one there. */
+static int loop_location(struct inst *in, LLVMValueRef latch_term, const char **file, int *line)
+{
+	LLVMValueRef md = LLVMGetMetadata(latch_term, in->loop_md), ops[8];
+	unsigned n;
+
+	if (!md)
+		return 0;
+	n = LLVMGetMDNodeNumOperands(md);
+	if (n < 2 || n > 8)
+		return 0;
+	LLVMGetMDNodeOperands(md, ops);
+	if (!ops[1])
+		return 0;
+	location_of_md(LLVMValueAsMetadata(ops[1]), file, line);
+	return *line > 0;
+}
+
+/* ---- names and features ----------------------------------------------------------------- */
+
+static const char *value_name(LLVMValueRef v)
+{
+	size_t len;
+	const char *s = LLVMGetValueName2(v, &len);
+
+	return s && *s ? s : "?";
+}
+
+static struct feature *add_feature(struct inst *in, const char *kind, const char *function,
+				   const char *file, int line, const char *detail,
+				   const char *variable, const char *description)
+{
+	char *name = detail ? xasprintf("%s:%s:%s:%d:%s", kind, function, file, line, detail)
+			    : xasprintf("%s:%s:%s:%d", kind, function, file, line);
+	struct feature *f = manifest_add(in->m, kind, name, function, file, line, variable,
+					 description);
+
+	free(name);
+	return f;
+}
+
+/* Makes every feature name unique by appending #2, #3, ... in manifest order. */
+static void unique_names(struct manifest *m)
+{
+	int size = 16;
+	int *slot;
+
+	while (size < 2 * m->n)
+		size *= 2;
+	slot = xmalloc(sizeof *slot * (size_t)size);
+	for (int pass = 0; pass < 2; pass++) {
+		int renamed = 0;
+
+		for (int h = 0; h < size; h++)
+			slot[h] = -1;
+		for (int i = 0; i < m->n; i++) {
+			uint64_t h = 1469598103934665603ull;
+
+			for (const char *s = m->v[i].name; *s; s++)
+				h = (h ^ (unsigned char)*s) * 1099511628211ull;
+			for (h &= (uint64_t)(size - 1);; h = (h + 1) & (uint64_t)(size - 1)) {
+				if (slot[h] < 0) {
+					slot[h] = i;
+					break;
+				}
+				if (strcmp(m->v[slot[h]].name, m->v[i].name) == 0) {
+					int k = 2;
+					char *alt;
+
+					for (;; k++) {
+						int taken = 0;
+
+						alt = xasprintf("%s#%d", m->v[i].name, k);
+						for (int j = 0; j < m->n && !taken; j++)
+							taken = strcmp(m->v[j].name, alt) == 0;
+						if (!taken)
+							break;
+						free(alt);
+					}
+					free(m->v[i].name);
+					m->v[i].name = alt;
+					renamed = 1;
+					break;
+				}
+			}
+		}
+		if (!renamed)
+			break;
+	}
+	free(slot);
+}
+
+/* ---- edges and counts ------------------------------------------------------------------- */
+
+/* Returns the counter of block k's true side, planning its probe on first use. */
+static int true_counter(struct inst *in, struct fn_plan *fp, int k)
+{
+	LLVMValueRef term = LLVMGetBasicBlockTerminator(fp->cfg.block[k]);
+
+	if (fp->truec[k] < 0) {
+		fp->truec[k] = new_counter(in);
+		add_probe(in, PROBE_COND, term, LLVMGetCondition(term), fp->truec[k]);
+	}
+	return fp->truec[k];
+}
+
+/* Adds to f the count of edge (from, successor s): how often control went that way. */
+static void add_edge_count(struct inst *in, struct fn_plan *fp, struct feature *f, int from, int s)
+{
+	LLVMValueRef term = LLVMGetBasicBlockTerminator(fp->cfg.block[from]);
+	int to = fp->cfg.succ[from][s];
+
+	if (LLVMIsABranchInst(term) && LLVMIsConditional(term) && fp->cfg.succ[from][0] != fp->cfg.succ[from][1]) {
+		int t = true_counter(in, fp, from);
+
+		if (s == 0) {
+			feature_add_term(f, t, 1);
+		} else {
+			feature_add_term(f, fp->block[from], 1);
+			feature_add_term(f, t, -1);
+		}
+	} else if (fp->cfg.nsucc[from] == 1 || fp->cfg.npred[to] != 1) {
+		feature_add_term(f, fp->block[from], 1);
+	} else {
+		feature_add_term(f, fp->block[to], 1); /* a split switch edge: its own block */
+	}
+}
+
+/*
+ * Gives every switch edge whose target has other incoming edges a block of its own, so each
+ * case is counted by a block counter. Phis of the target get the new block in place of one
+ * occurrence of the switch's block (rebuilt: LLVM-C cannot change an incoming block).
+ */
+static void split_switch_edges(struct inst *in, LLVMValueRef fn)
+{
+	struct cfg cfg;
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(in->ctx);
+
+	cfg_build(&cfg, fn);
+	for (int k = 0; k < cfg.n; k++) {
+		LLVMValueRef sw = LLVMGetBasicBlockTerminator(cfg.block[k]);
+
+		if (!sw || !LLVMIsASwitchInst(sw) || cfg.rpo_number[k] < 0)
+			continue;
+		for (int s = 0; s < cfg.nsucc[k]; s++) {
+			LLVMBasicBlockRef target = LLVMGetSuccessor(sw, (unsigned)s);
+			LLVMBasicBlockRef edge;
+
+			if (cfg.npred[cfg.succ[k][s]] == 1)
+				continue;
+			edge = LLVMAppendBasicBlockInContext(in->ctx, fn, "mantis.case");
+			LLVMPositionBuilderAtEnd(b, edge);
+			LLVMBuildBr(b, target);
+			LLVMSetSuccessor(sw, (unsigned)s, edge);
+			for (LLVMValueRef phi = LLVMGetFirstInstruction(target); phi && LLVMIsAPHINode(phi);) {
+				LLVMValueRef next = LLVMGetNextInstruction(phi), np;
+				int done = 0;
+
+				LLVMPositionBuilderBefore(b, phi);
+				np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+				for (unsigned j = 0; j < LLVMCountIncoming(phi); j++) {
+					LLVMValueRef v = LLVMGetIncomingValue(phi, j);
+					LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, j);
+
+					if (!done && from == cfg.block[k]) {
+						from = edge;
+						done = 1;
+					}
+					LLVMAddIncoming(np, &v, &from, 1);
+				}
+				LLVMReplaceAllUsesWith(phi, np);
+				LLVMInstructionEraseFromParent(phi);
+				phi = next;
+			}
+		}
+	}
+	LLVMDisposeBuilder(b);
+	cfg_release(&cfg);
+}
+
+/* ---- schemes ---------------------------------------------------------------------------- */
+
+static void plan_branches(struct inst *in, struct fn_plan *fp)
+{
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		int k = fp->cfg.rpo[i];
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(fp->cfg.block[k]);
+		const char *file;
+		int line;
+
+		location_of(term, &file, &line);
+		if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
+			struct feature *t = add_feature(in, "branch", fp->name, file, line, "true", NULL,
+							"times the condition was true");
+			struct feature *f = add_feature(in, "branch", fp->name, file, line, "false", NULL,
+							"times the condition was false");
+
+			feature_add_term(t, true_counter(in, fp, k), 1);
+			feature_add_term(f, fp->block[k], 1);
+			feature_add_term(f, true_counter(in, fp, k), -1);
+		} else if (LLVMIsASwitchInst(term)) {
+			for (int s = 0; s < fp->cfg.nsucc[k]; s++) {
+				char *detail = s == 0 ? xstrdup("default")
+						      : xasprintf("case=%lld", LLVMConstIntGetSExtValue(
+										    LLVMGetOperand(term, (unsigned)(2 * s))));
+				struct feature *f = add_feature(in, "switch", fp->name, file, line, detail,
+								NULL, "times the switch took this case");
+
+				add_edge_count(in, fp, f, k, s);
+				free(detail);
+			}
+		}
+	}
+}
+
+static void plan_loops(struct inst *in, struct fn_plan *fp)
+{
+	char *done = xcalloc((size_t)fp->cfg.n + 1, 1);
+
+	for (int e = 0; e < fp->cfg.nretreat; e++) {
+		int header = fp->cfg.retreat[e].to, irreducible = 0;
+		const char *file = "?";
+		int line = 0;
+		struct feature *f;
+
+		if (done[header])
+			continue;
+		done[header] = 1;
+		for (int o = e; o < fp->cfg.nretreat; o++) {
+			const struct cfg_edge *r = &fp->cfg.retreat[o];
+
+			if (r->to != header)
+				continue;
+			irreducible |= !cfg_dominates(&fp->cfg, header, r->from);
+			if (line == 0)
+				loop_location(in, LLVMGetBasicBlockTerminator(fp->cfg.block[r->from]), &file, &line);
+		}
+		if (line == 0)
+			location_of(LLVMGetBasicBlockTerminator(fp->cfg.block[header]), &file, &line);
+		f = add_feature(in, "loop", fp->name, file, line, irreducible ? "irreducible" : NULL, NULL,
+				irreducible ? "times control went round an irreducible cycle"
+					    : "loop iterations (times a back edge was taken)");
+		for (int o = e; o < fp->cfg.nretreat; o++) {
+			if (fp->cfg.retreat[o].to == header)
+				add_edge_count(in, fp, f, fp->cfg.retreat[o].from, fp->cfg.retreat[o].succ);
+		}
+	}
+	free(done);
+}
+
+/* Returns the user-facing name of an external callee, or NULL to ignore the call. */
+static const char *external_name(LLVMValueRef callee)
+{
+	static const char *const intrinsics[] = {"llvm.memcpy", "llvm.memmove", "llvm.memset"};
+	const char *name = value_name(callee);
+
+	if (strncmp(name, "llvm.", 5) != 0)
+		return name;
+	for (size_t i = 0; i < sizeof intrinsics / sizeof *intrinsics; i++) {
+		if (strncmp(name, intrinsics[i], strlen(intrinsics[i])) == 0)
+			return intrinsics[i] + 5;
+	}
+	return NULL;
+}
+
+/* For calls whose cost is size times count, the argument positions of the two. */
+static int size_pair(const char *name, unsigned *a, unsigned *b)
+{
+	static const struct { const char *name; unsigned a, b; } pairs[] = {
+		{"fread", 1, 2}, {"fwrite", 1, 2}, {"calloc", 0, 1}, {"qsort", 1, 2}, {"bsearch", 2, 3},
+	};
+
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		if (strcmp(name, pairs[i].name) == 0) {
+			*a = pairs[i].a;
+			*b = pairs[i].b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int is_integer(LLVMValueRef v)
+{
+	LLVMTypeRef t = LLVMTypeOf(v);
+
+	return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) >= 8 &&
+	       LLVMGetIntTypeWidth(t) <= 64;
+}
+
+static void plan_external_call(struct inst *in, struct fn_plan *fp, int k, LLVMValueRef call,
+			       const char *callee)
+{
+	const char *file;
+	int line;
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), a, b;
+	struct feature *f;
+
+	location_of(call, &file, &line);
+	f = add_feature(in, "call", callee, file, line, "count", NULL, "calls made at this site");
+	feature_add_term(f, fp->block[k], 1);
+	for (unsigned i = 0; i < nargs; i++) {
+		LLVMValueRef arg = LLVMGetOperand(call, i);
+		char detail[32];
+		int c;
+
+		if (!is_integer(arg))
+			continue;
+		c = new_counter(in);
+		add_probe(in, PROBE_ADD, call, arg, c)->is_unsigned = 1;
+		snprintf(detail, sizeof detail, "arg%u.sum", i + 1);
+		feature_add_term(add_feature(in, "call", callee, file, line, detail, NULL,
+					     "sum of this integer argument over the calls"), c, 1);
+	}
+	if (size_pair(callee, &a, &b) && a < nargs && b < nargs &&
+	    is_integer(LLVMGetOperand(call, a)) && is_integer(LLVMGetOperand(call, b))) {
+		int c = new_counter(in);
+		struct probe *p = add_probe(in, PROBE_MUL_ADD, call, LLVMGetOperand(call, a), c);
+
+		p->value2 = LLVMGetOperand(call, b);
+		p->is_unsigned = 1;
+		feature_add_term(add_feature(in, "call", callee, file, line, "bytes.sum", NULL,
+					     "sum of size times count over the calls"), c, 1);
+	}
+}
+
+static int is_exit_call(const char *name)
+{
+	static const char *const names[] = {"exit", "_exit", "_Exit", "quick_exit", "abort",
+					    "longjmp", "siglongjmp", "_longjmp", "__assert_fail"};
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void plan_calls_and_exits(struct inst *in, struct fn_plan *fp)
+{
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		int k = fp->cfg.rpo[i];
+
+		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[k]); x; x = LLVMGetNextInstruction(x)) {
+			LLVMValueRef callee;
+			const char *name, *file;
+			int line;
+
+			if (!LLVMIsACallInst(x))
+				continue;
+			callee = LLVMGetCalledValue(x);
+			if (!LLVMIsAFunction(callee)) {
+				if ((in->schemes & SCHEME_CALL) && !LLVMIsAInlineAsm(callee)) {
+					location_of(x, &file, &line);
+					feature_add_term(add_feature(in, "call", "(indirect)", file, line, "count",
+								     NULL, "calls through a function pointer"),
+							 fp->block[k], 1);
+				}
+				continue;
+			}
+			if (!LLVMIsDeclaration(callee) || !(name = external_name(callee)))
+				continue;
+			if ((in->schemes & SCHEME_EXIT) && is_exit_call(name)) {
+				location_of(x, &file, &line);
+				feature_add_term(add_feature(in, "exit", fp->name, file, line, name, NULL,
+							     "times the program ended or jumped out here"),
+						 fp->block[k], 1);
+			}
+			if (in->schemes & SCHEME_CALL)
+				plan_external_call(in, fp, k, x, name);
+		}
+	}
+}
+
+static void plan_main_returns(struct inst *in, struct fn_plan *fp)
+{
+	const char *file;
+	int line, c = -1;
+
+	function_location(fp->cfg.fn, &file, &line);
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(fp->cfg.block[fp->cfg.rpo[i]]);
+
+		if (!LLVMIsAReturnInst(term) || LLVMGetNumOperands(term) != 1 ||
+		    !is_integer(LLVMGetOperand(term, 0)))
+			continue;
+		if (c < 0) {
+			c = new_counter(in);
+			feature_add_term(add_feature(in, "exit", "main", file, line, "error-return", NULL,
+						     "times main returned a non-zero status"), c, 1);
+		}
+		add_probe(in, PROBE_NONZERO, term, LLVMGetOperand(term, 0), c);
+	}
+}
+
+/* Returns whether a variable of debug type ty should be read as unsigned (by its name). */
+static int unsigned_type(LLVMMetadataRef ty)
+{
+	size_t len;
+	const char *name = ty ? LLVMDITypeGetName(ty, &len) : NULL;
+
+	if (!name)
+		return 0;
+	return strstr(name, "unsigned") || strcmp(name, "size_t") == 0 || strcmp(name, "_Bool") == 0 ||
+	       strcmp(name, "bool") == 0 || (name[0] == 'u' && strstr(name, "int") && strstr(name, "_t"));
+}
+
+/* Returns operand i of a metadata node given as a value, as metadata (or NULL). */
+static LLVMMetadataRef md_operand(LLVMValueRef node, unsigned i)
+{
+	LLVMValueRef ops[16];
+	unsigned n = LLVMGetMDNodeNumOperands(node);
+
+	if (i >= n || n > 16)
+		return NULL;
+	LLVMGetMDNodeOperands(node, ops);
+	return ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
+}
+
+/* Returns the variable record of md in the current function, creating its features. */
+static struct variable *variable_of(struct inst *in, struct fn_plan *fp, LLVMValueRef var_value)
+{
+	LLVMMetadataRef md = LLVMValueAsMetadata(var_value), file_md;
+	LLVMValueRef ops[16];
+	const char *name, *file = "?";
+	unsigned len, nops = LLVMGetMDNodeNumOperands(var_value);
+	struct variable *v;
+	int line;
+
+	for (int i = 0; i < in->nvars; i++) {
+		if (in->vars[i].md == md)
+			return &in->vars[i];
+	}
+	if (nops < 2 || nops > 16)
+		return NULL;
+	LLVMGetMDNodeOperands(var_value, ops);
+	name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+	if (!name || !*name)
+		return NULL;
+	line = (int)LLVMDIVariableGetLine(md);
+	file_md = LLVMDIVariableGetFile(md);
+	if (file_md)
+		file = LLVMDIFileGetFilename(file_md, &len);
+	in->vars = xrealloc(in->vars, sizeof *in->vars * (size_t)(in->nvars + 1));
+	v = &in->vars[in->nvars++];
+	*v = (struct variable){md, new_counter(in), new_counter(in), new_counter(in)};
+	{
+		char *d_sum = xasprintf("%s.sum", name), *d_count = xasprintf("%s.count", name);
+		char *d_mean = xasprintf("%s.mean", name), *d_first = xasprintf("%s.first", name);
+		struct feature *f;
+
+		feature_add_term(add_feature(in, "value", fp->name, file, line, d_sum, name,
+					     "sum of the values assigned"), v->sum, 1);
+		feature_add_term(add_feature(in, "value", fp->name, file, line, d_count, name,
+					     "number of assignments"), v->count, 1);
+		f = add_feature(in, "value", fp->name, file, line, d_mean, name,
+				"mean of the values assigned");
+		feature_add_term(f, v->sum, 1);
+		f->denominator = v->count;
+		feature_add_term(add_feature(in, "value", fp->name, file, line, d_first, name,
+					     "first value assigned"), v->first, 1);
+		free(d_sum);
+		free(d_count);
+		free(d_mean);
+		free(d_first);
+	}
+	return v;
+}
+
+/* Returns whether value v is available just before instruction at (block k). */
+static int available_before(struct fn_plan *fp, LLVMValueRef v, LLVMValueRef at, int k)
+{
+	int vk;
+
+	if (!LLVMIsAInstruction(v))
+		return LLVMIsAConstant(v) || LLVMIsAArgument(v);
+	vk = cfg_index(&fp->cfg, LLVMGetInstructionParent(v));
+	if (vk != k)
+		return vk >= 0 && cfg_dominates(&fp->cfg, vk, k);
+	for (LLVMValueRef x = LLVMGetPreviousInstruction(at); x; x = LLVMGetPreviousInstruction(x)) {
+		if (x == v)
+			return 1;
+	}
+	return 0;
+}
+
+static void plan_values(struct inst *in, struct fn_plan *fp)
+{
+	in->nvars = 0;
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		int k = fp->cfg.rpo[i];
+
+		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[k]); x; x = LLVMGetNextInstruction(x)) {
+			LLVMValueRef callee, loc, val, var;
+			LLVMMetadataRef loc_md;
+			struct variable *v;
+			struct probe *p;
+			char *expr;
+			int empty;
+
+			if (!LLVMIsACallInst(x) || !LLVMIsAFunction(callee = LLVMGetCalledValue(x)) ||
+			    strcmp(value_name(callee), "llvm.dbg.value") != 0)
+				continue;
+			loc = LLVMGetOperand(x, 0);
+			loc_md = LLVMValueAsMetadata(loc);
+			if (LLVMGetMetadataKind(loc_md) != LLVMLocalAsMetadataMetadataKind &&
+			    LLVMGetMetadataKind(loc_md) != LLVMConstantAsMetadataMetadataKind)
+				continue;
+			val = LLVMGetOperand(loc, 0);
+			expr = LLVMPrintValueToString(LLVMGetOperand(x, 2));
+			empty = strstr(expr, "!DIExpression()") != NULL;
+			LLVMDisposeMessage(expr);
+			/* a phi's value is a merge of assignments counted where they happened */
+			if (!empty || !is_integer(val) || LLVMIsUndef(val) || LLVMIsPoison(val) ||
+			    LLVMIsAPHINode(val) ||
+			    !available_before(fp, val, x, k))
+				continue;
+			var = LLVMGetOperand(x, 1);
+			if (!(v = variable_of(in, fp, var)))
+				continue;
+			p = add_probe(in, PROBE_VALUE, x, val, v->sum);
+			p->count = v->count;
+			p->first = v->first;
+			p->is_unsigned = unsigned_type(md_operand(var, 3));
+		}
+	}
+}
+
+/* ---- bycount ---------------------------------------------------------------------------- */
+
+static const char *opcode_name(LLVMOpcode op)
+{
+	static const char *const names[NOPCODES] = {
+		[LLVMRet] = "ret", [LLVMBr] = "br", [LLVMSwitch] = "switch", [LLVMIndirectBr] = "indirectbr",
+		[LLVMInvoke] = "invoke", [LLVMUnreachable] = "unreachable", [LLVMCallBr] = "callbr",
+		[LLVMFNeg] = "fneg", [LLVMAdd] = "add", [LLVMFAdd] = "fadd", [LLVMSub] = "sub",
+		[LLVMFSub] = "fsub", [LLVMMul] = "mul", [LLVMFMul] = "fmul", [LLVMUDiv] = "udiv",
+		[LLVMSDiv] = "sdiv", [LLVMFDiv] = "fdiv", [LLVMURem] = "urem", [LLVMSRem] = "srem",
+		[LLVMFRem] = "frem", [LLVMShl] = "shl", [LLVMLShr] = "lshr", [LLVMAShr] = "ashr",
+		[LLVMAnd] = "and", [LLVMOr] = "or", [LLVMXor] = "xor", [LLVMAlloca] = "alloca",
+		[LLVMLoad] = "load", [LLVMStore] = "store", [LLVMGetElementPtr] = "getelementptr",
+		[LLVMTrunc] = "trunc", [LLVMZExt] = "zext", [LLVMSExt] = "sext", [LLVMFPToUI] = "fptoui",
+		[LLVMFPToSI] = "fptosi", [LLVMUIToFP] = "uitofp", [LLVMSIToFP] = "sitofp",
+		[LLVMFPTrunc] = "fptrunc", [LLVMFPExt] = "fpext", [LLVMPtrToInt] = "ptrtoint",
+		[LLVMIntToPtr] = "inttoptr", [LLVMBitCast] = "bitcast", [LLVMAddrSpaceCast] = "addrspacecast",
+		[LLVMICmp] = "icmp", [LLVMFCmp] = "fcmp", [LLVMPHI] = "phi", [LLVMCall] = "call",
+		[LLVMSelect] = "select", [LLVMUserOp1] = "userop1", [LLVMUserOp2] = "userop2",
+		[LLVMVAArg] = "va_arg", [LLVMExtractElement] = "extractelement",
+		[LLVMInsertElement] = "insertelement", [LLVMShuffleVector] = "shufflevector",
+		[LLVMExtractValue] = "extractvalue", [LLVMInsertValue] = "insertvalue",
+		[LLVMFreeze] = "freeze", [LLVMFence] = "fence", [LLVMAtomicCmpXchg] = "cmpxchg",
+		[LLVMAtomicRMW] = "atomicrmw", [LLVMResume] = "resume", [LLVMLandingPad] = "landingpad",
+		[LLVMCleanupRet] = "cleanupret", [LLVMCatchRet] = "catchret", [LLVMCatchPad] = "catchpad",
+		[LLVMCleanupPad] = "cleanuppad", [LLVMCatchSwitch] = "catchswitch",
+	};
+
+	return (unsigned)op < NOPCODES && names[op] ? names[op] : "other";
+}
+
+/* Returns whether x is a real instruction of the program (not a debug or lifetime marker). */
+static int counts_as_instruction(LLVMValueRef x)
+{
+	LLVMValueRef callee;
+	const char *name;
+
+	if (!LLVMIsACallInst(x) || !LLVMIsAFunction(callee = LLVMGetCalledValue(x)))
+		return 1;
+	name = value_name(callee);
+	return strncmp(name, "llvm.dbg.", 9) != 0 && strncmp(name, "llvm.lifetime.", 14) != 0;
+}
+
+static void plan_bycount(struct inst *in, struct fn_plan *fp)
+{
+	struct feature *by_op[NOPCODES] = {0}, *total;
+	const char *file;
+	int line;
+
+	function_location(fp->cfg.fn, &file, &line);
+	total = add_feature(in, "bycount", fp->name, file, line, "total", NULL,
+			    "instructions executed in this function");
+	if (!in->total)
+		in->total = add_feature(in, "bycount", "(program)", "-", 0, "total", NULL,
+					"instructions executed in the whole program");
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		int k = fp->cfg.rpo[i], hist[NOPCODES] = {0}, size = 0;
+
+		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[k]); x; x = LLVMGetNextInstruction(x)) {
+			if (counts_as_instruction(x)) {
+				hist[LLVMGetInstructionOpcode(x) % NOPCODES]++;
+				size++;
+			}
+		}
+		feature_add_term(total, fp->block[k], size);
+		feature_add_term(in->total, fp->block[k], size);
+		for (int op = 0; op < NOPCODES; op++) {
+			if (!hist[op])
+				continue;
+			if (!by_op[op])
+				by_op[op] = add_feature(in, "bycount", fp->name, file, line,
+							opcode_name((LLVMOpcode)op), NULL,
+							"instructions of this opcode executed in this function");
+			if (!in->total_op[op])
+				in->total_op[op] = add_feature(in, "bycount", "(program)", "-", 0,
+							       opcode_name((LLVMOpcode)op), NULL,
+							       "instructions of this opcode executed in all");
+			feature_add_term(by_op[op], fp->block[k], hist[op]);
+			feature_add_term(in->total_op[op], fp->block[k], hist[op]);
+		}
+	}
+}
+
+/* ---- per function ----------------------------------------------------------------------- */
+
+static void plan_function(struct inst *in, LLVMValueRef fn)
+{
+	struct fn_plan fp;
+	const char *file;
+	int line;
+
+	split_switch_edges(in, fn);
+	cfg_build(&fp.cfg, fn);
+	fp.name = value_name(fn);
+	fp.block = xmalloc(sizeof *fp.block * (size_t)(fp.cfg.n + 1));
+	fp.truec = xmalloc(sizeof *fp.truec * (size_t)(fp.cfg.n + 1));
+	for (int k = 0; k < fp.cfg.n; k++) {
+		LLVMValueRef first = LLVMGetFirstInstruction(fp.cfg.block[k]);
+
+		fp.truec[k] = -1;
+		fp.block[k] = -1;
+		if (fp.cfg.rpo_number[k] < 0)
+			continue;
+		while (LLVMIsAPHINode(first) || LLVMIsALandingPadInst(first))
+			first = LLVMGetNextInstruction(first);
+		fp.block[k] = new_counter(in);
+		add_probe(in, PROBE_BLOCK, first, NULL, fp.block[k]);
+	}
+	if (in->schemes & SCHEME_CALL) {
+		function_location(fn, &file, &line);
+		feature_add_term(add_feature(in, "call", fp.name, file, line, NULL, NULL,
+					     "calls of this function"), fp.block[0], 1);
+	}
+	if (in->schemes & SCHEME_BRANCH)
+		plan_branches(in, &fp);
+	if (in->schemes & SCHEME_LOOP)
+		plan_loops(in, &fp);
+	if (in->schemes & (SCHEME_CALL | SCHEME_EXIT))
+		plan_calls_and_exits(in, &fp);
+	if ((in->schemes & SCHEME_EXIT) && strcmp(fp.name, "main") == 0)
+		plan_main_returns(in, &fp);
+	if (in->schemes & SCHEME_VALUE)
+		plan_values(in, &fp);
+	if (in->schemes & SCHEME_BYCOUNT)
+		plan_bycount(in, &fp);
+	free(fp.block);
+	free(fp.truec);
+	cfg_release(&fp.cfg);
+}
+
+/* ---- emission --------------------------------------------------------------------------- */
+
+/* Returns v as a 64-bit integer, built before the builder's position. */
+static LLVMValueRef widen(struct inst *in, LLVMBuilderRef b, LLVMValueRef v, int is_unsigned)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
+	unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+
+	if (w == 64)
+		return v;
+	return is_unsigned || w == 1 ? LLVMBuildZExt(b, v, i64, "") : LLVMBuildSExt(b, v, i64, "");
+}
+
+static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef array)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(in->ctx);
+
+	for (int i = 0; i < in->nprobes; i++) {
+		const struct probe *p = &in->probes[i];
+		LLVMValueRef idx[2] = {LLVMConstInt(i64, 0, 0), LLVMConstInt(i64, (unsigned long long)p->counter, 0)};
+		LLVMValueRef slot = LLVMConstInBoundsGEP2(array, counters, idx, 2), old, delta = NULL;
+
+		LLVMPositionBuilderBefore(b, p->at);
+		old = LLVMBuildLoad2(b, i64, slot, "");
+		switch (p->kind) {
+		case PROBE_BLOCK:
+			delta = LLVMConstInt(i64, 1, 0);
+			break;
+		case PROBE_COND:
+			delta = LLVMBuildZExt(b, p->value, i64, "");
+			break;
+		case PROBE_ADD:
+		case PROBE_VALUE:
+			delta = widen(in, b, p->value, p->is_unsigned);
+			break;
+		case PROBE_MUL_ADD:
+			delta = LLVMBuildMul(b, widen(in, b, p->value, 1), widen(in, b, p->value2, 1), "");
+			break;
+		case PROBE_NONZERO:
+			delta = LLVMBuildZExt(b, LLVMBuildICmp(b, LLVMIntNE, p->value,
+							       LLVMConstNull(LLVMTypeOf(p->value)), ""),
+					      i64, "");
+			break;
+		}
+		LLVMBuildStore(b, LLVMBuildAdd(b, old, delta, ""), slot);
+		if (p->kind == PROBE_VALUE) {
+			LLVMValueRef ci[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->count, 0)};
+			LLVMValueRef fi[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->first, 0)};
+			LLVMValueRef cslot = LLVMConstInBoundsGEP2(array, counters, ci, 2);
+			LLVMValueRef fslot = LLVMConstInBoundsGEP2(array, counters, fi, 2);
+			LLVMValueRef count = LLVMBuildLoad2(b, i64, cslot, "");
+			LLVMValueRef first = LLVMBuildLoad2(b, i64, fslot, "");
+			LLVMValueRef is_first = LLVMBuildICmp(b, LLVMIntEQ, count, LLVMConstInt(i64, 0, 0), "");
+
+			LLVMBuildStore(b, LLVMBuildSelect(b, is_first, delta, first, ""), fslot);
+			LLVMBuildStore(b, LLVMBuildAdd(b, count, LLVMConstInt(i64, 1, 0), ""), cslot);
+		}
+	}
+	LLVMDisposeBuilder(b);
+}
+
+static uint64_t build_id(const struct manifest *m)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)m->ncounters;
+
+	for (int i = 0; i < m->n; i++) {
+		for (const char *s = m->v[i].name; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211ull;
+		h = (h ^ 0xff) * 1099511628211ull;
+	}
+	return h;
+}
+
+/* Adds the counter array and the constants the runtime reads. */
+static void emit_globals(struct inst *in, struct manifest *m)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
+	LLVMTypeRef array = LLVMArrayType(i64, (unsigned)(in->ncounters ? in->ncounters : 1));
+	LLVMValueRef counters = LLVMAddGlobal(in->mod, array, "__mantis_counters");
+	LLVMValueRef n = LLVMAddGlobal(in->mod, i64, "__mantis_ncounters");
+	LLVMValueRef id = LLVMAddGlobal(in->mod, i64, "__mantis_build_id");
+
+	LLVMSetInitializer(counters, LLVMConstNull(array));
+	LLVMSetAlignment(counters, 64);
+	LLVMSetInitializer(n, LLVMConstInt(i64, (unsigned long long)in->ncounters, 0));
+	LLVMSetGlobalConstant(n, 1);
+	LLVMSetInitializer(id, LLVMConstInt(i64, m->build_id, 0));
+	LLVMSetGlobalConstant(id, 1);
+	emit_probes(in, counters, array);
+}
+
+int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
+{
+	struct inst in = {0};
+	struct feature *total_op[NOPCODES] = {0};
+
+	if (LLVMGetNamedGlobal(ir->mod, "__mantis_counters"))
+		return error_set(err, "this program is already instrumented");
+	in.ctx = ir->ctx;
+	in.mod = ir->mod;
+	in.schemes = schemes;
+	in.m = m;
+	in.loop_md = LLVMGetMDKindIDInContext(ir->ctx, "llvm.loop", 9);
+	in.total_op = total_op;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(ir->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMIsDeclaration(fn))
+			plan_function(&in, fn);
+	}
+	unique_names(m);
+	m->ncounters = in.ncounters;
+	m->build_id = build_id(m);
+	emit_globals(&in, m);
+	free(in.probes);
+	free(in.vars);
+	return ir_verify(ir, err);
+}
+
+int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err)
+{
+	static const struct { const char *name; unsigned bit; } names[] = {
+		{"branch", SCHEME_BRANCH}, {"loop", SCHEME_LOOP},   {"call", SCHEME_CALL},
+		{"value", SCHEME_VALUE},   {"exit", SCHEME_EXIT},   {"bycount", SCHEME_BYCOUNT},
+		{"all", SCHEME_ALL},
+	};
+	char *copy = xstrdup(list), *save = NULL, *word;
+
+	*schemes = 0;
+	for (word = strtok_r(copy, ",", &save); word; word = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < sizeof names / sizeof *names; i++) {
+			if (strcmp(word, names[i].name) == 0)
+				break;
+		}
+		if (i == sizeof names / sizeof *names) {
+			error_set(err, "unknown scheme '%s' (schemes: branch, loop, call, value, exit, "
+				  "bycount, all)", word);
+			free(copy);
+			return -1;
+		}
+		*schemes |= names[i].bit;
+	}
+	free(copy);
+	if (!*schemes)
+		return error_set(err, "no scheme given");
+	return 0;
+}

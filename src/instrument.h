@@ -1,0 +1,34 @@
+/*
+ * instrument.h: feature instrumentation of a prepared module (Mantis 000_ and 001_ section 3,
+ * ByCounter's per-block counting).
+ */
+#ifndef MANTIS_INSTRUMENT_H
+#define MANTIS_INSTRUMENT_H
+
+struct error;
+struct ir;
+struct manifest;
+
+/* Feature schemes, selectable with --schemes. */
+enum {
+	SCHEME_BRANCH = 1,  /* conditional branches: true and false; switches: each case */
+	SCHEME_LOOP = 2,    /* natural loops (and irreducible cycles): iterations */
+	SCHEME_CALL = 4,    /* calls of defined functions; external call sites and their sizes */
+	SCHEME_VALUE = 8,   /* named variables: sum, count, mean, first value assigned */
+	SCHEME_EXIT = 16,   /* exit/abort/longjmp calls and error returns of main */
+	SCHEME_BYCOUNT = 32,/* dynamic instruction counts per opcode, per function and in total */
+	SCHEME_ALL = 63,
+};
+
+/* Parses "branch,loop,..." or "all" into *schemes. Returns 0, or -1 naming the bad word. */
+int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err);
+
+/*
+ * Instruments ir's module (prepared by ir_prepare) for the schemes: adds the counter array
+ * __mantis_counters and the probes that update it, and fills *m (initialised empty by the
+ * caller) with every feature. Requires: a prepared, verified module. Invalidates: any cfg.
+ * Returns 0, or -1 with err set.
+ */
+int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err);
+
+#endif

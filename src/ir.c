@@ -1,0 +1,275 @@
+/*
+ * ir.c: getting a whole program into one module and back out as executables.
+ *
+ * Front end: clang-14 -g -O<opt> -Xclang -disable-llvm-passes -c -emit-llvm per source (at -O0
+ * also -Xclang -disable-O0-optnone), so the bitcode carries the attributes of the user's level
+ * but no optimisation yet; LLVMLinkModules2 joins them. Preparation (../shared/notes/llvm-c.md):
+ * strip optnone, then LLVMRunPasses("function(mem2reg,simplifycfg<keep-loops>)") with
+ * simplifycfg's speculation off (phi-node-folding-threshold=0, two-entry-phi-node-folding-
+ * threshold=0, speculate-one-expensive-inst=false), so an `if` that guards work stays a branch we can count instead of
+ * becoming a select; clang's own pipeline later optimises as usual. Back end:
+ * clang-14 -O<opt> on the (instrumented) bitcode, which optimises, generates code and links, so
+ * the original and the instrumented builds come from the same prepared IR by the same pipeline.
+ */
+#include "ir.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "util.h"
+
+#define CLANG "clang-14"
+
+/* Runs argv (argv[0] looked up in PATH), stdout/stderr inherited. Returns 0 if it exited 0. */
+static int run_tool(char **argv, struct error *err)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return error_errno(err, "cannot fork to run %s", argv[0]);
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return error_errno(err, "waiting for %s", argv[0]);
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return error_set(err, "cannot run %s (is it installed?)", argv[0]);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return error_set(err, "%s failed (exit status %d)", argv[0],
+				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 0;
+}
+
+/* A growing argv. */
+struct args {
+	char **v; /* NULL-terminated; the strings are owned */
+	int n;    /* count */
+};
+
+static void args_add(struct args *a, const char *s)
+{
+	a->v = xrealloc(a->v, sizeof *a->v * (size_t)(a->n + 2));
+	a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void args_release(struct args *a)
+{
+	for (int i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
+}
+
+int ir_load(struct ir *ir, const char *path, struct error *err)
+{
+	LLVMMemoryBufferRef buf;
+	char *msg = NULL;
+	size_t len = strlen(path);
+
+	ir->ctx = LLVMContextCreate();
+	ir->mod = NULL;
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		error_set(err, "cannot read %s: %s", path, msg);
+		LLVMDisposeMessage(msg);
+		ir_release(ir);
+		return -1;
+	}
+	if (len > 3 && strcmp(path + len - 3, ".ll") == 0) {
+		if (LLVMParseIRInContext(ir->ctx, buf, &ir->mod, &msg)) {
+			error_set(err, "%s: %s", path, msg);
+			LLVMDisposeMessage(msg);
+			ir_release(ir);
+			return -1;
+		}
+		return 0;
+	}
+	if (LLVMParseBitcodeInContext2(ir->ctx, buf, &ir->mod)) {
+		LLVMDisposeMemoryBuffer(buf);
+		ir_release(ir);
+		return error_set(err, "%s: not an LLVM bitcode file", path);
+	}
+	LLVMDisposeMemoryBuffer(buf);
+	return 0;
+}
+
+/* Returns the base name of path without its extension, owned by the caller. */
+static char *stem(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char *s = xstrdup(base ? base + 1 : path), *dot = strrchr(s, '.');
+
+	if (dot && dot != s)
+		*dot = '\0';
+	return s;
+}
+
+int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
+		    char *const *cflags, int ncflags, const char *workdir, struct error *err)
+{
+	memset(ir, 0, sizeof *ir);
+	for (int i = 0; i < nsources; i++) {
+		struct args a = {0};
+		char *name = stem(sources[i]), *bc = xasprintf("%s/%03d-%s.bc", workdir, i, name);
+		char *level = xasprintf("-O%s", opt);
+		struct ir one;
+		int rc;
+
+		free(name);
+		args_add(&a, CLANG);
+		args_add(&a, "-g");
+		args_add(&a, level);
+		if (strcmp(opt, "0") == 0) {
+			args_add(&a, "-Xclang");
+			args_add(&a, "-disable-O0-optnone");
+		}
+		args_add(&a, "-Xclang");
+		args_add(&a, "-disable-llvm-passes");
+		for (int f = 0; f < ncflags; f++)
+			args_add(&a, cflags[f]);
+		args_add(&a, "-c");
+		args_add(&a, "-emit-llvm");
+		args_add(&a, "-o");
+		args_add(&a, bc);
+		args_add(&a, sources[i]);
+		rc = run_tool(a.v, err);
+		args_release(&a);
+		free(level);
+		if (rc == 0)
+			rc = ir_load(&one, bc, err);
+		free(bc);
+		if (rc < 0) {
+			error_prefix(err, "compiling %s", sources[i]);
+			ir_release(ir);
+			return -1;
+		}
+		if (!ir->mod) {
+			*ir = one;
+			continue;
+		}
+		/* LLVMLinkModules2 needs both modules in one context: round-trip through memory */
+		{
+			LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(one.mod);
+			LLVMModuleRef mod;
+
+			ir_release(&one);
+			if (LLVMParseBitcodeInContext2(ir->ctx, buf, &mod) ||
+			    LLVMLinkModules2(ir->mod, mod)) {
+				LLVMDisposeMemoryBuffer(buf);
+				ir_release(ir);
+				return error_set(err, "cannot link %s into the program (duplicate "
+						 "definitions?)", sources[i]);
+			}
+			LLVMDisposeMemoryBuffer(buf);
+		}
+	}
+	return 0;
+}
+
+int ir_verify(struct ir *ir, struct error *err)
+{
+	char *msg = NULL;
+
+	if (LLVMVerifyModule(ir->mod, LLVMReturnStatusAction, &msg)) {
+		char *nl = strchr(msg, '\n');
+
+		if (nl)
+			*nl = '\0';
+		error_set(err, "invalid IR: %s", msg);
+		LLVMDisposeMessage(msg);
+		return -1;
+	}
+	LLVMDisposeMessage(msg);
+	return 0;
+}
+
+/* Sets LLVM's global options for preparation, once per process. */
+static void set_llvm_options(void)
+{
+	static int done;
+	static const char *const argv[] = {"mantis", "-phi-node-folding-threshold=0",
+					   "-two-entry-phi-node-folding-threshold=0",
+					   "-speculate-one-expensive-inst=false"};
+
+	if (!done)
+		LLVMParseCommandLineOptions(4, argv, "mantis");
+	done = 1;
+}
+
+int ir_prepare(struct ir *ir, struct error *err)
+{
+	unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+	LLVMPassBuilderOptionsRef opts;
+	LLVMErrorRef e;
+
+	set_llvm_options();
+	for (LLVMValueRef f = LLVMGetFirstFunction(ir->mod); f; f = LLVMGetNextFunction(f))
+		LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
+	opts = LLVMCreatePassBuilderOptions();
+	e = LLVMRunPasses(ir->mod, "function(mem2reg,simplifycfg<keep-loops>)", NULL, opts);
+	LLVMDisposePassBuilderOptions(opts);
+	if (e) {
+		char *msg = LLVMGetErrorMessage(e);
+
+		error_set(err, "preparing the IR: %s", msg);
+		LLVMDisposeErrorMessage(msg);
+		return -1;
+	}
+	return ir_verify(ir, err);
+}
+
+int ir_write(const struct ir *ir, const char *path, struct error *err)
+{
+	if (LLVMWriteBitcodeToFile(ir->mod, path) != 0)
+		return error_set(err, "cannot write bitcode to %s", path);
+	return 0;
+}
+
+int ir_build_executable(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+			char *const *ldflags, int nldflags, const char *out, struct error *err)
+{
+	struct args a = {0};
+	char *level = xasprintf("-O%s", opt);
+	int rc;
+
+	args_add(&a, CLANG);
+	args_add(&a, level);
+	args_add(&a, "-Wno-override-module");
+	args_add(&a, "-o");
+	args_add(&a, out);
+	args_add(&a, bitcode);
+	for (int i = 0; i < nobjs; i++)
+		args_add(&a, objs[i]);
+	for (int i = 0; i < nldflags; i++)
+		args_add(&a, ldflags[i]);
+	rc = run_tool(a.v, err);
+	args_release(&a);
+	free(level);
+	if (rc < 0)
+		return error_prefix(err, "building %s", out);
+	return 0;
+}
+
+void ir_release(struct ir *ir)
+{
+	if (ir->ctx)
+		LLVMContextDispose(ir->ctx);
+	ir->ctx = NULL;
+	ir->mod = NULL;
+}

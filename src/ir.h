@@ -1,0 +1,54 @@
+/*
+ * ir.h: a whole program as one LLVM module: made from C sources or bitcode, prepared for
+ * analysis, written out, and turned into an executable by clang.
+ */
+#ifndef MANTIS_IR_H
+#define MANTIS_IR_H
+
+#include <llvm-c/Core.h>
+
+struct error;
+
+/* A program's module and the context that owns it. */
+struct ir {
+	LLVMContextRef ctx; /* owned */
+	LLVMModuleRef mod;  /* the whole program; owned by ctx */
+};
+
+/*
+ * Compiles each C source with clang-14 -g at optimisation level opt ("0".."3", "s", "z") but
+ * with LLVM's passes off, so the IR keeps the source's structure for instrumentation and the
+ * optimiser runs later on the final builds; cflags[0..ncflags) are passed on (-I, -D, -std...).
+ * Links the modules into *ir. workdir receives the per-source bitcode. Returns 0 or -1 (the
+ * compiler's own messages have gone to stderr).
+ */
+int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
+		    char *const *cflags, int ncflags, const char *workdir, struct error *err);
+
+/* Reads a bitcode (.bc) or textual IR (.ll) file into *ir. Returns 0 or -1. */
+int ir_load(struct ir *ir, const char *path, struct error *err);
+
+/*
+ * Prepares for analysis, keeping the program's behaviour: removes optnone (which makes the
+ * passes skip a function), then runs mem2reg and simplifycfg (keeping loops). Verifies the
+ * module. Returns 0 or -1.
+ */
+int ir_prepare(struct ir *ir, struct error *err);
+
+/* Verifies the module; returns 0, or -1 with LLVM's first complaint in err. */
+int ir_verify(struct ir *ir, struct error *err);
+
+/* Writes the module as bitcode to path. Returns 0 or -1. */
+int ir_write(const struct ir *ir, const char *path, struct error *err);
+
+/*
+ * Builds an executable from bitcode with clang-14 -O<opt>, adding the objects objs[0..nobjs)
+ * and the linker arguments ldflags[0..nldflags) (-lm, -L...). Returns 0 or -1.
+ */
+int ir_build_executable(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+			char *const *ldflags, int nldflags, const char *out, struct error *err);
+
+/* Frees the module and context. */
+void ir_release(struct ir *ir);
+
+#endif

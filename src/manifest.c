@@ -1,0 +1,242 @@
+/*
+ * manifest.c: features.json and the counters file.
+ *
+ * features.json: {"build_id": "<16 hex digits>", "counters": N, "features": [{"id", "name",
+ * "kind", "function", "file", "line", "variable"?, "description", "terms": [[counter, coef],
+ * ...], "per": counter?}, ...]}; "id" is the feature's position. The build id is kept as a
+ * string because JSON numbers lose 64-bit integers.
+ */
+#include "manifest.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "util.h"
+
+struct feature *manifest_add(struct manifest *m, const char *kind, const char *name,
+			     const char *function, const char *file, int line,
+			     const char *variable, const char *description)
+{
+	struct feature *f;
+
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->v = xrealloc(m->v, sizeof *m->v * (size_t)m->cap);
+	}
+	f = &m->v[m->n++];
+	memset(f, 0, sizeof *f);
+	f->kind = xstrdup(kind);
+	f->name = xstrdup(name);
+	f->function = xstrdup(function);
+	f->file = xstrdup(file);
+	f->line = line;
+	f->variable = variable ? xstrdup(variable) : NULL;
+	f->description = xstrdup(description);
+	f->denominator = -1;
+	return f;
+}
+
+void feature_add_term(struct feature *f, int counter, int64_t coef)
+{
+	for (int t = 0; t < f->nterms; t++) {
+		if (f->terms[t].counter == counter) {
+			f->terms[t].coef += coef;
+			return;
+		}
+	}
+	f->terms = xrealloc(f->terms, sizeof *f->terms * (size_t)(f->nterms + 1));
+	f->terms[f->nterms++] = (struct feature_term){counter, coef};
+}
+
+double feature_value(const struct feature *f, const uint64_t *counters)
+{
+	uint64_t sum = 0;
+
+	for (int t = 0; t < f->nterms; t++)
+		sum += (uint64_t)f->terms[t].coef * counters[f->terms[t].counter];
+	if (f->denominator >= 0) {
+		uint64_t den = counters[f->denominator];
+
+		return den ? (double)(int64_t)sum / (double)den : 0;
+	}
+	return (double)(int64_t)sum;
+}
+
+int manifest_write(const struct manifest *m, const char *path, struct error *err)
+{
+	json_t *root = json_object(), *features = json_array();
+	char id[32];
+	int rc;
+
+	snprintf(id, sizeof id, "%016" PRIx64, m->build_id);
+	json_object_set_new(root, "build_id", json_string(id));
+	json_object_set_new(root, "counters", json_integer(m->ncounters));
+	for (int i = 0; i < m->n; i++) {
+		const struct feature *f = &m->v[i];
+		json_t *jf = json_object(), *terms = json_array();
+
+		json_object_set_new(jf, "id", json_integer(i));
+		json_object_set_new(jf, "name", json_string(f->name));
+		json_object_set_new(jf, "kind", json_string(f->kind));
+		json_object_set_new(jf, "function", json_string(f->function));
+		json_object_set_new(jf, "file", json_string(f->file));
+		json_object_set_new(jf, "line", json_integer(f->line));
+		if (f->variable)
+			json_object_set_new(jf, "variable", json_string(f->variable));
+		json_object_set_new(jf, "description", json_string(f->description));
+		for (int t = 0; t < f->nterms; t++)
+			json_array_append_new(terms, json_pack("[I, I]", (json_int_t)f->terms[t].counter,
+							       (json_int_t)f->terms[t].coef));
+		json_object_set_new(jf, "terms", terms);
+		if (f->denominator >= 0)
+			json_object_set_new(jf, "per", json_integer(f->denominator));
+		json_array_append_new(features, jf);
+	}
+	json_object_set_new(root, "features", features);
+	rc = json_dump_file(root, path, JSON_INDENT(1) | JSON_COMPACT);
+	json_decref(root);
+	if (rc < 0)
+		return error_errno(err, "cannot write %s", path);
+	return 0;
+}
+
+static const char *str(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* Reads one feature entry. Returns 0 or -1 with err set. */
+static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *path,
+			struct error *err)
+{
+	const char *name = str(jf, "name"), *kind = str(jf, "kind");
+	json_t *terms = json_object_get(jf, "terms"), *jt, *per = json_object_get(jf, "per");
+	struct feature *f;
+	size_t t;
+
+	if (!name || !kind || !json_is_array(terms))
+		return error_set(err, "%s: features[%zu] needs \"name\", \"kind\" and \"terms\"", path, i);
+	f = manifest_add(m, kind, name, str(jf, "function") ? str(jf, "function") : "?",
+			 str(jf, "file") ? str(jf, "file") : "?",
+			 (int)json_integer_value(json_object_get(jf, "line")), str(jf, "variable"),
+			 str(jf, "description") ? str(jf, "description") : "");
+	json_array_foreach(terms, t, jt) {
+		json_int_t c = json_integer_value(json_array_get(jt, 0));
+
+		if (!json_is_integer(json_array_get(jt, 0)) || c < 0 || c >= m->ncounters)
+			return error_set(err, "%s: feature %s: counter out of range", path, name);
+		feature_add_term(f, (int)c, json_integer_value(json_array_get(jt, 1)));
+	}
+	if (json_is_integer(per)) {
+		if (json_integer_value(per) < 0 || json_integer_value(per) >= m->ncounters)
+			return error_set(err, "%s: feature %s: counter out of range", path, name);
+		f->denominator = (int)json_integer_value(per);
+	}
+	return 0;
+}
+
+int manifest_read(struct manifest *m, const char *path, struct error *err)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(path, 0, &jerr), *features, *jf;
+	const char *id;
+	size_t i;
+
+	memset(m, 0, sizeof *m);
+	if (!root)
+		return error_set(err, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+	features = json_object_get(root, "features");
+	id = str(root, "build_id");
+	if (!json_is_array(features) || !id || !json_is_integer(json_object_get(root, "counters"))) {
+		json_decref(root);
+		return error_set(err, "%s: not a mantis features manifest", path);
+	}
+	m->build_id = strtoull(id, NULL, 16);
+	m->ncounters = (int)json_integer_value(json_object_get(root, "counters"));
+	json_array_foreach(features, i, jf) {
+		if (read_feature(m, jf, i, path, err) < 0) {
+			json_decref(root);
+			manifest_release(m);
+			return -1;
+		}
+	}
+	json_decref(root);
+	return 0;
+}
+
+int manifest_find(const struct manifest *m, const char *name)
+{
+	for (int i = 0; i < m->n; i++) {
+		if (strcmp(m->v[i].name, name) == 0)
+			return i;
+	}
+	return -1;
+}
+
+void manifest_release(struct manifest *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		struct feature *f = &m->v[i];
+
+		free(f->name);
+		free(f->kind);
+		free(f->function);
+		free(f->file);
+		free(f->variable);
+		free(f->description);
+		free(f->terms);
+	}
+	free(m->v);
+	memset(m, 0, sizeof *m);
+}
+
+static uint64_t le64(const unsigned char *b)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
+
+int counters_read(const struct manifest *m, const char *path, uint64_t **counters,
+		  struct error *err)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char head[24], word[8];
+	uint64_t n;
+
+	*counters = NULL;
+	if (!f)
+		return error_errno(err, "no counters from the instrumented program (%s)", path);
+	if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "MANTISC1", 8) != 0) {
+		fclose(f);
+		return error_set(err, "%s: not a mantis counters file", path);
+	}
+	n = le64(head + 16);
+	if (le64(head + 8) != m->build_id || n != (uint64_t)m->ncounters) {
+		fclose(f);
+		return error_set(err, "%s: counters of another build (build id or count differs "
+				 "from features.json)", path);
+	}
+	*counters = xcalloc((size_t)n + 1, sizeof **counters);
+	for (uint64_t i = 0; i < n; i++) {
+		if (fread(word, 1, 8, f) != 8) {
+			fclose(f);
+			free(*counters);
+			*counters = NULL;
+			return error_set(err, "%s: truncated after %" PRIu64 " of %" PRIu64 " counters",
+					 path, i, n);
+		}
+		(*counters)[i] = le64(word);
+	}
+	fclose(f);
+	return 0;
+}

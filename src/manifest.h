@@ -1,0 +1,73 @@
+/*
+ * manifest.h: the features of an instrumented program (features.json) and how each is computed
+ * from the counters the runtime writes.
+ *
+ * A feature's value is (sum over terms of coef * counter) or, when it has a denominator
+ * counter, that sum divided by the denominator (0 when the denominator is 0): a mean. Counters
+ * are 64-bit and the sums are taken in 64-bit two's complement, so value sums of negative
+ * numbers come out right.
+ */
+#ifndef MANTIS_MANIFEST_H
+#define MANTIS_MANIFEST_H
+
+#include <stdint.h>
+
+struct error;
+
+/* One term of a feature's sum. */
+struct feature_term {
+	int counter;  /* counter index */
+	int64_t coef; /* its coefficient */
+};
+
+/* One feature. */
+struct feature {
+	char *name;        /* stable, readable, unique: KIND:FUNCTION:FILE:LINE[:DETAIL]; owned */
+	char *kind;        /* branch, switch, loop, call, value, exit or bycount; owned */
+	char *function;    /* the function it is in (or the callee for calls); owned */
+	char *file;        /* source file, "?" without debug info; owned */
+	int line;          /* source line, 0 if unknown */
+	char *variable;    /* the variable of a value feature, else NULL; owned */
+	char *description; /* one line for people; owned */
+	int nterms;        /* terms of the sum */
+	struct feature_term *terms; /* owned */
+	int denominator;   /* counter to divide by, or -1 */
+};
+
+/* The features of one instrumented build. */
+struct manifest {
+	uint64_t build_id;  /* identifies the instrumented build; the counters file carries it */
+	int ncounters;      /* counters the build keeps */
+	int n;              /* features */
+	struct feature *v;  /* owned */
+	int cap;            /* allocated features */
+};
+
+/* Appends a feature (strings copied; terms taken over) and returns it. */
+struct feature *manifest_add(struct manifest *m, const char *kind, const char *name,
+			     const char *function, const char *file, int line,
+			     const char *variable, const char *description);
+/* Adds coef * counter to f's sum. */
+void feature_add_term(struct feature *f, int counter, int64_t coef);
+
+/* Returns the value of f given all counters. */
+double feature_value(const struct feature *f, const uint64_t *counters);
+
+/* Writes the manifest as JSON to path. Returns 0 or -1. */
+int manifest_write(const struct manifest *m, const char *path, struct error *err);
+/* Reads a manifest written by manifest_write. Returns 0 or -1 naming path, line, column. */
+int manifest_read(struct manifest *m, const char *path, struct error *err);
+/* Returns the index of the feature called name, or -1. */
+int manifest_find(const struct manifest *m, const char *name);
+/* Frees what *m owns and zeroes it. */
+void manifest_release(struct manifest *m);
+
+/*
+ * Reads a counters file written by the runtime (magic "MANTISC1", build id, count, counts,
+ * little-endian 64-bit words) into *counters (m->ncounters values, owned by the caller).
+ * Returns 0, or -1 if it is missing, truncated or from another build.
+ */
+int counters_read(const struct manifest *m, const char *path, uint64_t **counters,
+		  struct error *err);
+
+#endif
