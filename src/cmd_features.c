@@ -35,7 +35,8 @@ static int run_features(int argc, char **argv)
 	uint64_t *counters;
 
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+	/* GNU getopt permutes: options may come before or after DIR; "--" ends them */
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a': all = 1; break;
 		case 'j': json = 1; break;
@@ -48,8 +49,6 @@ static int run_features(int argc, char **argv)
 	if (optind >= argc)
 		usage_error(&cmd_features, "no build directory given");
 	dir = argv[optind++];
-	if (optind < argc && strcmp(argv[optind], "--") == 0)
-		optind++;
 	manifest_path = xasprintf("%s/features.json", dir);
 	program = xasprintf("%s/inst", dir);
 	if (manifest_read(&m, manifest_path, &err) < 0)
@@ -120,11 +119,12 @@ const struct command cmd_features = {
 	.name = "features",
 	.summary = "run an instrumented build on one input and print its features",
 	.usage =
-		"usage: mantis features DIR [options] [--] ARGS...\n"
+		"usage: mantis features DIR [options] -- ARGS...\n"
 		"\n"
 		"Runs DIR/inst (made by 'mantis instrument') with ARGS, as one line of an inputs\n"
 		"file: in a scratch directory that {tmp} names, with words that name existing\n"
 		"files made absolute. Its output is discarded; prints each non-zero feature.\n"
+		"Put -- before ARGS when any of them starts with '-'.\n"
 		"\n"
 		"  --all          print features that are zero too\n"
 		"  --kind KIND    only loop, branch, switch, call, value, exit or bycount features\n"

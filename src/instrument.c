@@ -75,8 +75,8 @@ struct inst {
 	struct variable *vars;/* variables of the current function; owned */
 	int nvars;
 	unsigned loop_md;     /* metadata kind id of llvm.loop */
-	struct feature *total;/* bycount:(program):total, or NULL */
-	struct feature **total_op; /* bycount:(program):OPCODE features by opcode; owned */
+	int total;            /* index of bycount:(program):total, or -1 */
+	int *total_op;        /* indices of bycount:(program):OPCODE by opcode, -1 if none yet */
 };
 
 /* Per-function planning state. */
@@ -166,6 +166,13 @@ static int loop_location(struct inst *in, LLVMValueRef latch_term, const char **
 	return *line > 0;
 }
 
+/* Returns whether fn's code is not ours to instrument: a declaration, or an
+ * available_externally body (a library's inline copy, used only for inlining). */
+static int is_external(LLVMValueRef fn)
+{
+	return LLVMIsDeclaration(fn) || LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage;
+}
+
 /* ---- names and features ----------------------------------------------------------------- */
 
 static const char *value_name(LLVMValueRef v)
@@ -176,6 +183,8 @@ static const char *value_name(LLVMValueRef v)
 	return s && *s ? s : "?";
 }
 
+/* Adds a feature and returns it. The pointer is good until the next feature is added (the
+ * array grows): keep an index (in->m->n - 1) across additions. */
 static struct feature *add_feature(struct inst *in, const char *kind, const char *function,
 				   const char *file, int line, const char *detail,
 				   const char *variable, const char *description)
@@ -340,14 +349,15 @@ static void plan_branches(struct inst *in, struct fn_plan *fp)
 
 		location_of(term, &file, &line);
 		if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
-			struct feature *t = add_feature(in, "branch", fp->name, file, line, "true", NULL,
-							"times the condition was true");
-			struct feature *f = add_feature(in, "branch", fp->name, file, line, "false", NULL,
-							"times the condition was false");
+			int t = true_counter(in, fp, k);
+			struct feature *f;
 
-			feature_add_term(t, true_counter(in, fp, k), 1);
+			feature_add_term(add_feature(in, "branch", fp->name, file, line, "true", NULL,
+						     "times the condition was true"), t, 1);
+			f = add_feature(in, "branch", fp->name, file, line, "false", NULL,
+					"times the condition was false");
 			feature_add_term(f, fp->block[k], 1);
-			feature_add_term(f, true_counter(in, fp, k), -1);
+			feature_add_term(f, t, -1);
 		} else if (LLVMIsASwitchInst(term)) {
 			for (int s = 0; s < fp->cfg.nsucc[k]; s++) {
 				char *detail = s == 0 ? xstrdup("default")
@@ -508,7 +518,7 @@ static void plan_calls_and_exits(struct inst *in, struct fn_plan *fp)
 				}
 				continue;
 			}
-			if (!LLVMIsDeclaration(callee) || !(name = external_name(callee)))
+			if (!is_external(callee) || !(name = external_name(callee)))
 				continue;
 			if ((in->schemes & SCHEME_EXIT) && is_exit_call(name)) {
 				location_of(x, &file, &line);
@@ -721,16 +731,21 @@ static int counts_as_instruction(LLVMValueRef x)
 
 static void plan_bycount(struct inst *in, struct fn_plan *fp)
 {
-	struct feature *by_op[NOPCODES] = {0}, *total;
+	int by_op[NOPCODES], total;
 	const char *file;
 	int line;
 
+	for (int op = 0; op < NOPCODES; op++)
+		by_op[op] = -1;
 	function_location(fp->cfg.fn, &file, &line);
-	total = add_feature(in, "bycount", fp->name, file, line, "total", NULL,
-			    "instructions executed in this function");
-	if (!in->total)
-		in->total = add_feature(in, "bycount", "(program)", "-", 0, "total", NULL,
-					"instructions executed in the whole program");
+	add_feature(in, "bycount", fp->name, file, line, "total", NULL,
+		    "instructions executed in this function");
+	total = in->m->n - 1;
+	if (in->total < 0) {
+		add_feature(in, "bycount", "(program)", "-", 0, "total", NULL,
+			    "instructions executed in the whole program");
+		in->total = in->m->n - 1;
+	}
 	for (int i = 0; i < fp->cfg.nrpo; i++) {
 		int k = fp->cfg.rpo[i], hist[NOPCODES] = {0}, size = 0;
 
@@ -740,21 +755,23 @@ static void plan_bycount(struct inst *in, struct fn_plan *fp)
 				size++;
 			}
 		}
-		feature_add_term(total, fp->block[k], size);
-		feature_add_term(in->total, fp->block[k], size);
+		feature_add_term(&in->m->v[total], fp->block[k], size);
+		feature_add_term(&in->m->v[in->total], fp->block[k], size);
 		for (int op = 0; op < NOPCODES; op++) {
 			if (!hist[op])
 				continue;
-			if (!by_op[op])
-				by_op[op] = add_feature(in, "bycount", fp->name, file, line,
-							opcode_name((LLVMOpcode)op), NULL,
-							"instructions of this opcode executed in this function");
-			if (!in->total_op[op])
-				in->total_op[op] = add_feature(in, "bycount", "(program)", "-", 0,
-							       opcode_name((LLVMOpcode)op), NULL,
-							       "instructions of this opcode executed in all");
-			feature_add_term(by_op[op], fp->block[k], hist[op]);
-			feature_add_term(in->total_op[op], fp->block[k], hist[op]);
+			if (by_op[op] < 0) {
+				add_feature(in, "bycount", fp->name, file, line, opcode_name((LLVMOpcode)op),
+					    NULL, "instructions of this opcode executed in this function");
+				by_op[op] = in->m->n - 1;
+			}
+			if (in->total_op[op] < 0) {
+				add_feature(in, "bycount", "(program)", "-", 0, opcode_name((LLVMOpcode)op),
+					    NULL, "instructions of this opcode executed in all");
+				in->total_op[op] = in->m->n - 1;
+			}
+			feature_add_term(&in->m->v[by_op[op]], fp->block[k], hist[op]);
+			feature_add_term(&in->m->v[in->total_op[op]], fp->block[k], hist[op]);
 		}
 	}
 }
@@ -901,7 +918,7 @@ static void emit_globals(struct inst *in, struct manifest *m)
 int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
 {
 	struct inst in = {0};
-	struct feature *total_op[NOPCODES] = {0};
+	int total_op[NOPCODES];
 
 	if (LLVMGetNamedGlobal(ir->mod, "__mantis_counters"))
 		return error_set(err, "this program is already instrumented");
@@ -910,9 +927,12 @@ int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struc
 	in.schemes = schemes;
 	in.m = m;
 	in.loop_md = LLVMGetMDKindIDInContext(ir->ctx, "llvm.loop", 9);
+	in.total = -1;
 	in.total_op = total_op;
+	for (int op = 0; op < NOPCODES; op++)
+		total_op[op] = -1;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(ir->mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMIsDeclaration(fn))
+		if (!is_external(fn))
 			plan_function(&in, fn);
 	}
 	unique_names(m);

@@ -4,7 +4,7 @@
  * Front end: clang-14 -g -O<opt> -Xclang -disable-llvm-passes -c -emit-llvm per source (at -O0
  * also -Xclang -disable-O0-optnone), so the bitcode carries the attributes of the user's level
  * but no optimisation yet; LLVMLinkModules2 joins them. Preparation (../shared/notes/llvm-c.md):
- * strip optnone, then LLVMRunPasses("function(mem2reg,simplifycfg<keep-loops>)") with
+ * strip optnone, then LLVMRunPasses("function(mem2reg,simplifycfg<keep-loops;bonus-inst-threshold=0>)") with
  * simplifycfg's speculation off (phi-node-folding-threshold=0, two-entry-phi-node-folding-
  * threshold=0, speculate-one-expensive-inst=false), so an `if` that guards work stays a branch we can count instead of
  * becoming a select; clang's own pipeline later optimises as usual. Back end:
@@ -222,7 +222,7 @@ int ir_prepare(struct ir *ir, struct error *err)
 	for (LLVMValueRef f = LLVMGetFirstFunction(ir->mod); f; f = LLVMGetNextFunction(f))
 		LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, optnone);
 	opts = LLVMCreatePassBuilderOptions();
-	e = LLVMRunPasses(ir->mod, "function(mem2reg,simplifycfg<keep-loops>)", NULL, opts);
+	e = LLVMRunPasses(ir->mod, "function(mem2reg,simplifycfg<keep-loops;bonus-inst-threshold=0>)", NULL, opts);
 	LLVMDisposePassBuilderOptions(opts);
 	if (e) {
 		char *msg = LLVMGetErrorMessage(e);

@@ -145,11 +145,15 @@ static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *pa
 int manifest_read(struct manifest *m, const char *path, struct error *err)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr), *features, *jf;
+	FILE *f = fopen(path, "r");
+	json_t *root = f ? json_loadf(f, 0, &jerr) : NULL, *features, *jf;
 	const char *id;
 	size_t i;
 
 	memset(m, 0, sizeof *m);
+	if (!f)
+		return error_errno(err, "cannot open %s", path);
+	fclose(f);
 	if (!root)
 		return error_set(err, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
 	features = json_object_get(root, "features");

@@ -227,10 +227,14 @@ static void read_features(struct model *model, json_t *features)
 int model_read(struct model *model, const char *path, struct error *err)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr), *terms, *jt;
+	FILE *f = fopen(path, "r");
+	json_t *root = f ? json_loadf(f, 0, &jerr) : NULL, *terms, *jt;
 	size_t t;
 
 	memset(model, 0, sizeof *model);
+	if (!f)
+		return error_errno(err, "cannot open %s", path);
+	fclose(f);
 	if (!root)
 		return error_set(err, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
 	terms = json_object_get(root, "terms");

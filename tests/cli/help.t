@@ -11,6 +11,8 @@ The command line: help, version, exit codes, and errors that say what is wrong.
   and tells which loops and input properties drive its run time.
   
   Commands:
+     instrument   build a program's original and feature-counting versions
+     features     run an instrumented build on one input and print its features
      model        fit a sparse polynomial model of a metric from feature data
      help         show the commands, or one command's options
   

@@ -13,6 +13,7 @@ Suite *suite_runner(void);
 Suite *suite_examples(void);
 Suite *suite_learn(void);
 Suite *suite_fit(void);
+Suite *suite_instrument(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);

@@ -1,0 +1,260 @@
+/*
+ * test_instrument.c: the instrumentor on test programs that carry their own expected values.
+ *
+ * Each tests/programs/NAME.c ends with comment lines:
+ *     // run: ARGS            one run of the program (words split at blanks)
+ *     // status: N            its expected exit status (default 0)
+ *     // expect: FEATURE = V  the exact value the feature must have after that run
+ * Every run also checks transparency: the original and the instrumented build print the same
+ * stdout and end with the same status. Needs MANTIS_TOP and MANTIS_RUNTIME (tests/run sets them).
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "error.h"
+#include "inputs.h"
+#include "instrument.h"
+#include "manifest.h"
+#include "runner.h"
+#include "tests.h"
+#include "util.h"
+
+static char *programs[64]; /* the .c files of tests/programs, sorted; owned for the process */
+static int nprograms;
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void find_programs(void)
+{
+	const char *top = getenv("MANTIS_TOP");
+	char *dir = xasprintf("%s/tests/programs", top ? top : ".");
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) && nprograms < 64) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0)
+			programs[nprograms++] = xstrdup(e->d_name);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	qsort(programs, (size_t)nprograms, sizeof *programs, compare_names);
+}
+
+/* Builds tests/programs/name into a fresh directory; returns it (owned); fills *m. */
+static char *build_program(const char *name, unsigned schemes, struct manifest *m)
+{
+	const char *top = getenv("MANTIS_TOP"), *runtime = getenv("MANTIS_RUNTIME");
+	char *dir = test_tmpdir(), *out = xasprintf("%s/build", dir), *src = xstrdup(name);
+	char *programs_dir = xasprintf("%s/tests/programs", top ? top : ".");
+	char *ldflags[] = {"-lm"};
+	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 1, "2", schemes, runtime};
+	struct error err = {""};
+
+	ck_assert_msg(top && runtime, "MANTIS_TOP and MANTIS_RUNTIME must be set (tests/run does)");
+	ck_assert_int_eq(chdir(programs_dir), 0); /* so names carry "loops.c", not a path */
+	ck_assert_msg(build_instrumented(&opt, out, m, &err) == 0, "%s: %s", name, err.msg);
+	free(programs_dir);
+	free(src);
+	free(dir);
+	return out;
+}
+
+/* Splits args at blanks into a hand-made input (words owned by the input). */
+static struct input make_input(const char *args)
+{
+	struct input in = {1, "", 0, NULL, NULL};
+	char *copy = xstrdup(args), *save = NULL;
+
+	in.argv = xcalloc(32, sizeof *in.argv);
+	for (char *w = strtok_r(copy, " \t", &save); w && in.argc < 31; w = strtok_r(NULL, " \t", &save))
+		in.argv[in.argc++] = xstrdup(w);
+	free(copy);
+	return in;
+}
+
+static void free_input(struct input *in)
+{
+	for (int i = 0; i < in->argc; i++)
+		free(in->argv[i]);
+	free(in->argv);
+}
+
+/* Runs the build's orig and inst on args; checks transparency and status; returns counters. */
+static uint64_t *run_both(const char *build, const struct manifest *m, const char *args,
+			  int want_status, const char *name)
+{
+	char *tmp = test_tmpdir(), *orig = xasprintf("%s/orig", build), *inst = xasprintf("%s/inst", build);
+	char *out_orig = xasprintf("%s/orig.out", tmp), *out_inst = xasprintf("%s/inst.out", tmp);
+	char *counters_path = xasprintf("%s/counters", tmp), *env[2] = {NULL, NULL};
+	struct input in = make_input(args);
+	struct run_options o = {.timeout = 60, .stdout_path = out_orig};
+	struct run_result ro, ri;
+	struct error err = {""};
+	char *a, *b;
+	uint64_t *counters;
+
+	env[0] = xasprintf("MANTIS_COUNTERS=%s", counters_path);
+	ck_assert_msg(runner_run(orig, &in, &o, &ro, &err) == 0, "%s", err.msg);
+	o.stdout_path = out_inst;
+	o.env = env;
+	ck_assert_msg(runner_run(inst, &in, &o, &ri, &err) == 0, "%s", err.msg);
+	ck_assert_msg(ro.exit_code == want_status, "%s (%s): orig exited %d, expected %d", name, args,
+		      ro.exit_code, want_status);
+	ck_assert_msg(ri.status == ro.status && ri.exit_code == ro.exit_code && ri.signal == ro.signal,
+		      "%s (%s): inst ended %s/%d, orig %s/%d", name, args,
+		      runner_status_name(ri.status), ri.exit_code, runner_status_name(ro.status),
+		      ro.exit_code);
+	a = test_read_file(out_orig);
+	b = test_read_file(out_inst);
+	ck_assert_msg(strcmp(a, b) == 0, "%s (%s): stdout differs:\n%s---\n%s", name, args, a, b);
+	ck_assert_msg(counters_read(m, counters_path, &counters, &err) == 0, "%s", err.msg);
+	free(a);
+	free(b);
+	free(env[0]);
+	free_input(&in);
+	free(counters_path);
+	free(out_orig);
+	free(out_inst);
+	free(orig);
+	free(inst);
+	free(tmp);
+	return counters;
+}
+
+/* Checks one "FEATURE = VALUE" expectation. */
+static void check_expect(const struct manifest *m, const uint64_t *counters, const char *line,
+			 const char *name, const char *args)
+{
+	char feature[512];
+	double want, got;
+	int f;
+
+	ck_assert_msg(sscanf(line, "%511s = %lf", feature, &want) == 2, "%s: bad expect line '%s'",
+		      name, line);
+	f = manifest_find(m, feature);
+	ck_assert_msg(f >= 0, "%s: no feature named %s", name, feature);
+	got = feature_value(&m->v[f], counters);
+	ck_assert_msg(fabs(got - want) <= 1e-9 * fabs(want), "%s (%s): %s = %.17g, expected %.17g",
+		      name, args, feature, got, want);
+}
+
+START_TEST(expected_counts)
+{
+	const char *name = programs[_i];
+	struct manifest m;
+	char *build = build_program(name, SCHEME_ALL, &m), *text = test_read_file(name);
+	char *save = NULL, args[256] = "";
+	uint64_t *counters = NULL;
+	int status = 0, runs = 0, expects = 0;
+
+	/* text was read after build_program moved into tests/programs; a run's counters are
+	 * taken at its first expect line, once its status line has been seen */
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "// run:", 7) == 0) {
+			snprintf(args, sizeof args, "%s", line + 7);
+			status = 0;
+			free(counters);
+			counters = NULL;
+			runs++;
+		} else if (strncmp(line, "// status:", 10) == 0) {
+			status = atoi(line + 10);
+		} else if (strncmp(line, "// expect:", 10) == 0) {
+			if (!counters)
+				counters = run_both(build, &m, args, status, name);
+			check_expect(&m, counters, line + 10, name, args);
+			expects++;
+		}
+	}
+	ck_assert_msg(runs > 0 && expects > 0, "%s: no '// run:' or '// expect:' lines", name);
+	free(counters);
+	free(text);
+	free(build);
+	manifest_release(&m);
+}
+END_TEST
+
+/* Returns feature name's value, failing the test if it is missing. */
+static double value_of(const struct manifest *m, const uint64_t *c, const char *name)
+{
+	int f = manifest_find(m, name);
+
+	ck_assert_msg(f >= 0, "no feature %s", name);
+	return feature_value(&m->v[f], c);
+}
+
+START_TEST(bycount_totals_add_up_and_grow_linearly)
+{
+	struct manifest m;
+	char *build = build_program("values.c", SCHEME_BYCOUNT, &m);
+	double total[3];
+
+	for (int r = 0; r < 3; r++) {
+		char args[16];
+		uint64_t *c;
+		double by_function = 0, by_opcode = 0;
+
+		snprintf(args, sizeof args, "%d", 10 * (r + 1));
+		c = run_both(build, &m, args, 0, "values.c");
+		total[r] = value_of(&m, c, "bycount:(program):-:0:total");
+		for (int i = 0; i < m.n; i++) {
+			const struct feature *f = &m.v[i];
+
+			if (strcmp(f->kind, "bycount") != 0 || strstr(f->name, ":total") == NULL)
+				continue;
+			if (strcmp(f->function, "(program)") != 0)
+				by_function += feature_value(f, c);
+		}
+		for (int i = 0; i < m.n; i++) {
+			if (strcmp(m.v[i].function, "(program)") == 0 && !strstr(m.v[i].name, ":total"))
+				by_opcode += feature_value(&m.v[i], c);
+		}
+		ck_assert_double_eq(by_function, total[r]);
+		ck_assert_double_eq(by_opcode, total[r]);
+		free(c);
+	}
+	/* values.c does the same work per k: the count grows by the same amount per 10 */
+	ck_assert(total[0] > 0);
+	ck_assert_double_eq(total[2] - total[1], total[1] - total[0]);
+	free(build);
+	manifest_release(&m);
+}
+END_TEST
+
+START_TEST(schemes_select_features)
+{
+	struct manifest m;
+	char *build = build_program("branches.c", SCHEME_LOOP, &m);
+
+	for (int i = 0; i < m.n; i++)
+		ck_assert_msg(strcmp(m.v[i].kind, "loop") == 0, "%s with --schemes loop", m.v[i].name);
+	ck_assert_int_eq(m.n, 1);
+	free(build);
+	manifest_release(&m);
+}
+END_TEST
+
+Suite *suite_instrument(void)
+{
+	Suite *s = suite_create("instrument");
+	TCase *tc = tcase_create("programs");
+
+	find_programs();
+	tcase_set_timeout(tc, 120);
+	if (nprograms > 0)
+		tcase_add_loop_test(tc, expected_counts, 0, nprograms);
+	tcase_add_test(tc, bycount_totals_add_up_and_grow_linearly);
+	tcase_add_test(tc, schemes_select_features);
+	suite_add_tcase(s, tc);
+	return s;
+}
