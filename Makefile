@@ -39,8 +39,8 @@ CHECK_LIBS   = $(shell pkg-config --libs check)
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
 LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
            src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
-           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c
-LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -ljansson -llapacke -llapack -lblas -lm
+           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c
+LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)

@@ -26,6 +26,8 @@ extern const struct command cmd_help;
 extern const struct command cmd_model;
 extern const struct command cmd_instrument;
 extern const struct command cmd_features;
+extern const struct command cmd_profile;
+extern const struct command cmd_export;
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

@@ -6,13 +6,50 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "dataset.h"
 #include "error.h"
 #include "fit.h"
+#include "manifest.h"
 #include "model.h"
+#include "profile.h"
+#include "store.h"
 #include "util.h"
+
+#include <sys/stat.h>
+
+/* Loads the profile of build directory dir as a dataset of metric (or the profile's default). */
+static void load_profile(struct dataset *ds, const char *dir, const char *db_option,
+			 const char *metric)
+{
+	char *db = profile_db_path(dir, db_option), *manifest_path = xasprintf("%s/features.json", dir);
+	char *recorded = NULL;
+	struct manifest m;
+	struct store st;
+	struct error err = {""};
+	int excluded;
+
+	if (access(db, F_OK) != 0)
+		die("%s: no profile (run mantis profile %s --inputs FILE)", db, dir);
+	if (manifest_read(&m, manifest_path, &err) < 0 || store_open(&st, db, 0, &err) < 0)
+		die("%s", err.msg);
+	if (!metric)
+		metric = recorded = store_get_meta(&st, "metric");
+	if (store_load(&st, &m, metric ? metric : "wall", ds, &excluded, &err) < 0)
+		die("%s", err.msg);
+	if (strcmp(ds->metric, "instructions") == 0)
+		dataset_drop_prefix(ds, "bycount:"); /* they add up to the metric itself */
+	if (excluded)
+		fprintf(stderr, "mantis model: %d input%s of %s left out (incomplete, crashed, timed out "
+				"or exited non-zero)\n", excluded, excluded == 1 ? "" : "s", db);
+	store_close(&st);
+	manifest_release(&m);
+	free(recorded);
+	free(db);
+	free(manifest_path);
+}
 
 /* Splits a comma-separated list into *out (owned by the caller); returns the count. */
 static int split_list(const char *list, char ***out)
@@ -83,10 +120,12 @@ static int run_model(int argc, char **argv)
 		{"seed", required_argument, NULL, 's'},     {"exclude", required_argument, NULL, 'x'},
 		{"max-features", required_argument, NULL, 'F'},
 		{"max-terms", required_argument, NULL, 'T'}, {"output", required_argument, NULL, 'o'},
-		{"json", no_argument, NULL, 'j'},           {NULL, 0, NULL, 0},
+		{"json", no_argument, NULL, 'j'},           {"db", required_argument, NULL, 'D'},
+		{NULL, 0, NULL, 0},
 	};
 	struct fit_options fo = fit_options_default();
-	const char *metric = NULL, *output = "model.json";
+	const char *metric = NULL, *output = "model.json", *db_option = NULL;
+	struct stat sb;
 	int json = 0, opt, rc;
 	struct dataset ds;
 	struct model model;
@@ -116,13 +155,16 @@ static int run_model(int argc, char **argv)
 		case 'T': fo.max_terms = (int)number_arg("--max-terms", optarg, 1, 1e6); break;
 		case 'o': output = optarg; break;
 		case 'j': json = 1; break;
+		case 'D': db_option = optarg; break;
 		case ':': usage_error(&cmd_model, "%s needs a value", argv[optind - 1]);
 		default: usage_error(&cmd_model, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (argc - optind != 1)
 		usage_error(&cmd_model, argc - optind ? "give one data file" : "no data file given");
-	if (dataset_load_csv(&ds, argv[optind], metric, &err) < 0)
+	if (stat(argv[optind], &sb) == 0 && S_ISDIR(sb.st_mode))
+		load_profile(&ds, argv[optind], db_option, metric);
+	else if (dataset_load_csv(&ds, argv[optind], metric, &err) < 0)
 		die("%s", err.msg);
 	rc = fit_model(&ds, &fo, &model, &pr, &err);
 	for (int i = 0; i < fo.nexclude; i++)
@@ -154,14 +196,20 @@ const struct command cmd_model = {
 	.name = "model",
 	.summary = "fit a sparse polynomial model of a metric from feature data",
 	.usage =
-		"usage: mantis model FILE.csv [options]\n"
+		"usage: mantis model DIR|FILE.csv [options]\n"
 		"\n"
 		"Fits metric = c0 + sum of c * monomial(features) and prints it in original units.\n"
+		"DIR: a build directory with a profile (mantis profile): its complete inputs.\n"
 		"FILE.csv: a header line, then one row per input; a first column named 'input'\n"
 		"holds row names; columns wall, cpu, user, sys, maxrss, instructions are metrics,\n"
 		"every other column a feature. Every cell must be a finite number.\n"
 		"\n"
-		"  --metric NAME       column to model (default: wall if present, else the last)\n"
+		"  --metric NAME       metric to model: for DIR wall, cpu, user, sys, maxrss or\n"
+		"                      instructions (default: the profile's --metric, else wall;\n"
+		"                      with instructions, bycount features, which add up to it,\n"
+		"                      are left out);\n"
+		"                      for a CSV a column (default: wall if present, else the last)\n"
+		"  --db FILE           DIR's profile database (default DIR/profile.db)\n"
 		"  --algo A            spore-foba (default), spore-lasso, lasso, foba, ols, or\n"
 		"                      linear (spore-foba with degree 1, the papers' Mantis-linear)\n"
 		"  --degree D          highest total degree of a term (default 3)\n"

@@ -293,6 +293,26 @@ int dataset_find(const struct dataset *ds, const char *name)
 	return -1;
 }
 
+int dataset_drop_prefix(struct dataset *ds, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	int kept = 0;
+
+	for (int j = 0; j < ds->p; j++) {
+		if (strncmp(ds->names[j], prefix, len) == 0) {
+			free(ds->names[j]);
+			continue;
+		}
+		ds->names[kept] = ds->names[j];
+		memmove(ds->x + (size_t)kept * (size_t)ds->n, ds->x + (size_t)j * (size_t)ds->n,
+			sizeof *ds->x * (size_t)ds->n);
+		kept++;
+	}
+	kept = ds->p - kept;
+	ds->p -= kept;
+	return kept;
+}
+
 void dataset_release(struct dataset *ds)
 {
 	for (int j = 0; j < ds->p; j++)

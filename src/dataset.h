@@ -31,6 +31,9 @@ int dataset_load_csv(struct dataset *ds, const char *path, const char *metric, s
 /* Returns the index of the feature called name, or -1. */
 int dataset_find(const struct dataset *ds, const char *name);
 
+/* Removes the feature columns whose name starts with prefix; returns how many. */
+int dataset_drop_prefix(struct dataset *ds, const char *prefix);
+
 /* Frees what *ds owns and zeroes it. */
 void dataset_release(struct dataset *ds);
 

@@ -18,6 +18,8 @@
 static const struct command *const commands[] = {
 	&cmd_instrument,
 	&cmd_features,
+	&cmd_profile,
+	&cmd_export,
 	&cmd_model,
 	&cmd_help,
 	NULL,

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,11 +67,20 @@ static int open_redirect(const char *path, int writing)
 
 /* The child: never returns. Reports an exec failure's errno on report_fd. */
 static void child(const char *program, char **argv, const char *dir, int fds[3],
-		  char *const *env, int report_fd)
+		  const struct run_options *opt, int report_fd)
 {
+	char *const *env = opt->env;
 	int e;
 
 	setpgid(0, 0);
+	if (opt->pin_cpu > 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(opt->pin_cpu - 1, &set);
+		if (sched_setaffinity(0, sizeof set, &set) < 0)
+			goto fail;
+	}
 	for (int i = 0; env && env[i]; i++) {
 		if (putenv(env[i]) != 0)
 			goto fail;
@@ -205,7 +215,7 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 		return error_errno(err, "cannot fork to run %s", program);
 	}
 	if (pid == 0)
-		child(program, argv, scratch, fds, opt->env, report[1]);
+		child(program, argv, scratch, fds, opt, report[1]);
 	setpgid(pid, pid);
 	close(report[1]);
 	got = read(report[0], &exec_errno, sizeof exec_errno);

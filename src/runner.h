@@ -28,6 +28,7 @@ struct run_options {
 	const char *scratch_parent; /* folder in which scratch folders are made, or NULL */
 	int keep_scratch;           /* nonzero: leave the scratch folder behind for inspection */
 	char *const *env;           /* NAME=VALUE strings added to the environment, NULL-ended, or NULL */
+	int pin_cpu;                /* CPU number to pin the program to, plus one; 0: no pinning */
 };
 
 /* What a run did. */

@@ -1,0 +1,95 @@
+/*
+ * store.h: the profile database (SQLite): who the program is, its inputs, and every finished
+ * run with its measurements and, for feature runs, its raw counters. Schema: docs/ARCHITECTURE.md
+ * ("profile.db").
+ */
+#ifndef MANTIS_STORE_H
+#define MANTIS_STORE_H
+
+#include <stdint.h>
+
+struct dataset;
+struct error;
+struct inputs;
+struct manifest;
+struct run_result;
+
+/* An open profile database. */
+struct store {
+	struct sqlite3 *db; /* the connection; owned */
+	char *path;         /* its file, for messages; owned */
+};
+
+/* What a profile is of: a new profile records it, a resumed one must match it. */
+struct store_identity {
+	char build_id[17];     /* features.json's build id */
+	char orig_hash[17];    /* hash of DIR/orig */
+	char inst_hash[17];    /* hash of DIR/inst */
+	char inputs_hash[17];  /* hash of the inputs file's text */
+};
+
+/* Counts for --status. */
+struct store_status {
+	int inputs;         /* inputs recorded */
+	int complete;       /* inputs with an ok feature run and `repeat` ok timing runs */
+	int failed;         /* inputs with a run that crashed, timed out or exited non-zero */
+	int pending;        /* inputs still missing runs */
+	int repeat;         /* timing runs per input */
+	int runs[4];        /* runs by status: ok, nonzero, crash, timeout */
+	double noise_floor; /* mean |rep - median of the other reps| / median, over complete inputs */
+	double median_cv;   /* median over complete inputs of the timing coefficient of variation */
+};
+
+/* Returns a 16-hex-digit FNV-1a hash of a file's bytes into out. Returns 0 or -1. */
+int store_hash_file(const char *path, char out[17], struct error *err);
+
+/*
+ * Opens (create: making it if missing) the database at path, in WAL mode. Returns 0, or -1 if it
+ * cannot be opened or is not a mantis profile (a corrupt file is reported, never changed).
+ */
+int store_open(struct store *st, const char *path, int create, struct error *err);
+/* Closes the connection. */
+void store_close(struct store *st);
+
+/*
+ * For a new database: records the identity, the repeat count, the metric and the manifest's
+ * feature names. For an existing one: checks that id matches and returns -1 saying what changed.
+ */
+int store_begin(struct store *st, const struct store_identity *id, int repeat,
+		const struct manifest *m, const char *inputs_path, struct error *err);
+
+/* Sets meta[key] = value (the profile's recorded environment, default metric...). */
+int store_set_meta(struct store *st, const char *key, const char *value, struct error *err);
+/* Returns meta[key] (owned by the caller) or NULL. */
+char *store_get_meta(struct store *st, const char *key);
+
+/* Records ins (new inputs are added; known ones keep their ids) and fills ids[i] for each. */
+int store_add_inputs(struct store *st, const struct inputs *ins, int64_t *ids, struct error *err);
+
+/* Returns whether run (input, kind, rep) is recorded: 1 yes, 0 no, -1 error. */
+int store_has_run(struct store *st, int64_t input, const char *kind, int rep, struct error *err);
+
+/*
+ * Records one finished run in one transaction: its result, the head of its stderr (or NULL), and
+ * for a feature run its counters (NULL if it wrote none). A run already recorded is left alone.
+ */
+int store_add_run(struct store *st, int64_t input, const char *kind, int rep,
+		  const struct run_result *res, const char *stderr_head, const uint64_t *counters,
+		  int ncounters, struct error *err);
+
+/* Fills *out. Returns 0 or -1. */
+int store_status(struct store *st, struct store_status *out, struct error *err);
+
+/*
+ * Loads complete inputs as a dataset: metric is wall, cpu, user, sys, maxrss (the median over
+ * timing runs) or instructions (bycount:(program):-:0:total of the feature run); the features
+ * are all of m's, computed from the stored counters. *excluded receives how many inputs were
+ * left out (incomplete or failed). Returns 0 or -1.
+ */
+int store_load(struct store *st, const struct manifest *m, const char *metric,
+	       struct dataset *ds, int *excluded, struct error *err);
+
+/* Copies every input and run of the databases srcs[0..nsrc) into dst (same program). */
+int store_merge(struct store *dst, char *const *srcs, int nsrc, struct error *err);
+
+#endif
