@@ -46,13 +46,21 @@ struct cd {
 	int max_passes;    /* limit on passes */
 };
 
+/* Four partial sums, so the compiler can vectorise the loop (half the solver's time is here). */
 static double dot(const double *a, const double *b, int n)
 {
-	double s = 0;
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	int i = 0;
 
-	for (int i = 0; i < n; i++)
-		s += a[i] * b[i];
-	return s;
+	for (; i + 4 <= n; i += 4) {
+		s0 += a[i] * b[i];
+		s1 += a[i + 1] * b[i + 1];
+		s2 += a[i + 2] * b[i + 2];
+		s3 += a[i + 3] * b[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += a[i] * b[i];
+	return (s0 + s1) + (s2 + s3);
 }
 
 static double soft(double u, double t)
@@ -209,11 +217,11 @@ static int cd_solve(struct cd *cd, double lambda, double lambda_prev)
 	return 0;
 }
 
-/* Stores solution l of the path in original units. */
-static void store_solution(const struct cd *cd, const double *x, const double *y,
-			   struct lasso_path *path, int l, double lambda)
+/* Stores solution l of the path in original units. The weighted RSS is ||r||^2: r_i =
+ * sqrt(v_i) (y_i - a0 - x_i beta) by the invariant, so it costs O(n), not O(n p). */
+static void store_solution(const struct cd *cd, struct lasso_path *path, int l, double lambda)
 {
-	double *beta = path->beta + (size_t)l * (size_t)cd->p, a0 = cd->ybar, rss = 0;
+	double *beta = path->beta + (size_t)l * (size_t)cd->p, a0 = cd->ybar;
 	int df = 0;
 
 	for (int j = 0; j < cd->p; j++) {
@@ -221,20 +229,10 @@ static void store_solution(const struct cd *cd, const double *x, const double *y
 		a0 -= beta[j] * cd->xbar[j];
 		df += beta[j] != 0;
 	}
-	for (int i = 0; i < cd->n; i++) {
-		double fit = a0, e;
-
-		for (int j = 0; j < cd->p; j++) {
-			if (beta[j] != 0)
-				fit += beta[j] * x[(size_t)j * (size_t)cd->n + (size_t)i];
-		}
-		e = y[i] - fit;
-		rss += e * e * cd->sqrtv[i] * cd->sqrtv[i];
-	}
 	path->lambda[l] = lambda;
 	path->a0[l] = a0;
 	path->df[l] = df;
-	path->rss[l] = rss;
+	path->rss[l] = dot(cd->r, cd->r, cd->n);
 }
 
 int lasso_fit_path(const double *x, const double *y, int n, int p,
@@ -274,7 +272,7 @@ int lasso_fit_path(const double *x, const double *y, int n, int p,
 			return error_set(err, "the LASSO did not converge in %d coordinate passes "
 					 "(at lambda %g)", cd.max_passes, lambda);
 		}
-		store_solution(&cd, x, y, path, l, lambda);
+		store_solution(&cd, path, l, lambda);
 		path->nlambda = l + 1;
 		lambda_prev = lambda;
 		if (opt->dfmax > 0 && path->df[l] > opt->dfmax)

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -152,6 +154,29 @@ static void remove_tmp(char *tmp)
 	free(tmp);
 }
 
+/* Worker w of jobs in a child process: its own connection and scratch; never returns. */
+static void worker(const struct job *j, const char *db, const char *kind, int rep, int w, int jobs)
+{
+	struct job mine = *j;
+	struct store st;
+	struct error e = {""};
+	int rc;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL); /* a killed profile takes its workers along */
+	mine.tmp = make_tmp(&e);
+	rc = mine.tmp ? store_open(&st, db, 0, &e) : -1;
+	if (rc == 0) {
+		mine.st = &st;
+		rc = run_share(&mine, kind, rep, w, jobs, NULL, 0, &e);
+		store_close(&st);
+	}
+	if (rc < 0)
+		fprintf(stderr, "mantis: %s\n", e.msg);
+	if (mine.tmp)
+		remove_tmp(mine.tmp);
+	_exit(rc < 0 ? 1 : 0);
+}
+
 /* Runs (kind, rep) over the shard with `jobs` worker processes. Returns 0 or -1. */
 static int run_parallel(struct job *j, const char *db, const char *kind, int rep, int jobs,
 			struct error *err)
@@ -166,25 +191,8 @@ static int run_parallel(struct job *j, const char *db, const char *kind, int rep
 			failed = 1;
 			break;
 		}
-		if (pids[w] == 0) {
-			struct store st;
-			struct error e = {""};
-			struct job mine = *j;
-			int rc;
-
-			mine.tmp = make_tmp(&e);
-			rc = mine.tmp ? store_open(&st, db, 0, &e) : -1;
-			if (rc == 0) {
-				mine.st = &st;
-				rc = run_share(&mine, kind, rep, w, jobs, NULL, 0, &e);
-				store_close(&st);
-			}
-			if (rc < 0)
-				fprintf(stderr, "mantis: %s\n", e.msg);
-			if (mine.tmp)
-				remove_tmp(mine.tmp);
-			_exit(rc < 0 ? 1 : 0);
-		}
+		if (pids[w] == 0)
+			worker(j, db, kind, rep, w, jobs);
 	}
 	for (int w = 0; w < jobs; w++) {
 		int status;

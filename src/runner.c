@@ -4,7 +4,8 @@
  * The child reports an exec failure through a close-on-exec pipe (the self-pipe trick), so "could
  * not start" is told apart from "started and exited 127". The parent waits on a pidfd with poll()
  * for the timeout; where pidfds are unavailable it polls waitid(WNOWAIT) every millisecond.
- * Invariant: when runner_run returns, the child has been reaped and its process group killed.
+ * Invariant: when runner_run returns, the child has been reaped and its process group killed;
+ * if mantis itself is killed, the kernel kills the child (PR_SET_PDEATHSIG).
  */
 #include "runner.h"
 
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -73,6 +75,7 @@ static void child(const char *program, char **argv, const char *dir, int fds[3],
 	int e;
 
 	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL); /* if mantis is killed, its run goes too */
 	if (opt->pin_cpu > 0) {
 		cpu_set_t set;
 

@@ -79,7 +79,7 @@ static int mobility(int white)
                     k++;
             }
             /* a pawn that can promote counts as the queen it becomes */
-            n += (k > 0 && r + dr == (white ? 7 : 0)) ? 20 : k;
+            n += (k > 0 && r + dr == (white ? 7 : 0)) ? 10 : k;
             continue;
         }
         for (int i = 0; i < 8; i++) {
@@ -124,7 +124,7 @@ static int pick_depth(int mw, int mb, int alphabeta)
     while ((m + 1) * (m + 1) <= (uint64_t)mw * (uint64_t)mb)
         m++;
     for (int d = alphabeta ? 5 : 3; d <= 6; d++) {
-        uint64_t est, lo = alphabeta ? 100000 : 250000, hi = alphabeta ? 800000 : 5000000;
+        uint64_t est, lo = alphabeta ? 120000 : 300000, hi = alphabeta ? 500000 : 6000000;
         if (alphabeta) {
             uint64_t r = 1;
             while ((r + 1) * (r + 1) <= m)

@@ -13,6 +13,8 @@ The command line: help, version, exit codes, and errors that say what is wrong.
   Commands:
      instrument   build a program's original and feature-counting versions
      features     run an instrumented build on one input and print its features
+     profile      run a build on many inputs, measure it, and keep every run
+     export       write a profile as CSV or JSON, one row per complete input
      model        fit a sparse polynomial model of a metric from feature data
      help         show the commands, or one command's options
   
