@@ -5,8 +5,8 @@
  * With Q(T) the weighted residual sum of squares of the least-squares fit on terms T (plus the
  * intercept), energy = sum w y^2, and gains a stack:
  *   forward:  add the candidate t with the largest cut Q(T) - Q(T + t); stop when the cut is
- *             at most epsilon * energy (or no candidate is left, or max_terms is reached);
- *             push the cut.
+ *             at most epsilon * energy or not worth the search (admissible()), when no
+ *             candidate is left, or when max_terms is reached; push the cut.
  *   backward: while the term whose removal raises Q least raises it by less than nu times the
  *             top gain, remove it and pop.
  * SPORE-FoBa candidates, with S the features in the current terms: every monomial over S of
@@ -46,6 +46,7 @@ struct foba {
 	double *cand;        /* n scratch column; owned */
 	struct monomial best;   /* best candidate of the current forward step */
 	double best_gain;       /* its cut */
+	long ncandidates;       /* candidates considered in the current forward step */
 };
 
 static double dot(const double *a, const double *b, int n)
@@ -127,6 +128,7 @@ static void consider(struct foba *f, const struct monomial *m)
 	if (!(denom > 1e-10 * cc))
 		return; /* (nearly) a combination of the current terms */
 	gain = cr * cr / denom;
+	f->ncandidates++;
 	if (gain > f->best_gain) {
 		f->best_gain = gain;
 		f->best = *m;
@@ -200,6 +202,7 @@ static void find_best(struct foba *f)
 	int ns = selected_features(f, sel), d = f->spore ? f->opt->degree : 1;
 
 	f->best_gain = 0;
+	f->ncandidates = 0;
 	if (!f->spore) {
 		for (int j = 0; j < f->pb->k; j++)
 			consider(f, &(struct monomial){1, {j}, {1}});
@@ -277,6 +280,24 @@ static void backward(struct foba *f)
 	}
 }
 
+/*
+ * Whether the best candidate may enter: its cut must exceed epsilon * energy (the paper's rule)
+ * and be worth its search: n log(RSS / (RSS - cut)) > 2 log(candidates), the risk inflation
+ * criterion (Foster and George 1994). Without the second test, on noisy timings the best of
+ * thousands of candidates always cuts a little of the noise and FoBa overfits (measured on the
+ * spamfilter example: 27.8% test error against a 9% noise floor).
+ */
+static int admissible(const struct foba *f, const struct learn_options *opt)
+{
+	double penalty = 2 * log(f->ncandidates > 1 ? (double)f->ncandidates : 2.0);
+
+	if (!(f->best_gain > opt->epsilon * f->energy))
+		return 0;
+	if (f->best_gain >= f->rss)
+		return 1;
+	return f->n * log(f->rss / (f->rss - f->best_gain)) > penalty;
+}
+
 static void foba_release(struct foba *f)
 {
 	free(f->sw);
@@ -292,8 +313,7 @@ static void foba_release(struct foba *f)
 int learn_foba(const struct learn_problem *pb, const struct learn_options *opt, int spore,
 	       struct learn_result *res, struct error *err)
 {
-	struct foba f = {pb, opt, spore, pb->n, 0, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0,
-			 NULL, NULL, {0, {0}, {0}}, 0};
+	struct foba f = {.pb = pb, .opt = opt, .spore = spore, .n = pb->n};
 	int steps = 0, rc;
 
 	memset(res, 0, sizeof *res);
@@ -318,7 +338,7 @@ int learn_foba(const struct learn_problem *pb, const struct learn_options *opt, 
 	f.rss = rebuild(&f, -1);
 	while (f.nt < f.cap && steps++ < 100 * (f.cap + 1)) {
 		find_best(&f);
-		if (!(f.best_gain > opt->epsilon * f.energy))
+		if (!admissible(&f, opt))
 			break;
 		add_best(&f);
 		backward(&f);
