@@ -65,7 +65,8 @@ int learn_refit(const struct learn_problem *pb, struct learn_result *res, struct
 	rc = linalg_lstsq(a, n, q, yw, 0, &unused, beta, NULL, err);
 	if (rc == 0) {
 		res->b0 = beta[0];
-		memcpy(res->coef, beta + 1, sizeof *beta * (size_t)res->nterms);
+		for (int t = 0; t < res->nterms; t++)
+			res->coef[t] = beta[1 + t];
 	}
 	free(a);
 	free(yw);

@@ -25,7 +25,7 @@ Excluding a feature the model needs:
   features    1 of 3: 0 constant, 0 copies of others, 1 excluded, 2 kept
     a                                        [1, 8]
   $ mantis model "$TESTDIR/data/exact.csv" --exclude nope -o -
-  mantis: /work/main/tests/cli/data/exact.csv: --exclude: no feature named 'nope'
+  mantis: */exact.csv: --exclude: no feature named 'nope' (glob)
   [1]
 
 Usage errors exit 2 and name the option:
