@@ -76,7 +76,8 @@ demo: setup
 
 bench: setup
 	@bench/setup
-	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread $(BUILD)/bench/model
+	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread $(BUILD)/bench/model \
+		$(BUILD)/bench/store $(BUILD)/bench/overhead
 	@bench/run $(BUILD)
 
 clean:
@@ -112,6 +113,16 @@ $(BUILD)/mantis: $(CLI_OBJ) $(BUILD)/libmantis.a
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
+
+$(BUILD)/bench/overhead: bench/overhead.c $(BUILD)/libmantis.a
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bench/store: bench/store.c $(BUILD)/libmantis.a
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/bench/spread: bench/spread.c $(BUILD)/libmantis.a
 	@mkdir -p $(@D)
