@@ -91,8 +91,11 @@ static void print_summary(const struct model *model, const struct prep *pr,
 	model_format(model, &sb);
 	printf("%s\n\n", sb.buf);
 	strbuf_release(&sb);
-	printf("algorithm   %s (%s least squares, degree <= %d)\n", model->algorithm, model->fit,
+	printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm, model->fit,
 	       model->degree);
+	if (model->cv_folds)
+		printf(", size chosen by %d-fold cross-validation", model->cv_folds);
+	printf(")\n");
 	printf("features    %d of %d: %d constant, %d copies of others, %d excluded, %d kept\n",
 	       model->nfeatures, ds->p, constant, alias, excluded, pr->k);
 	for (int f = 0; f < model->nfeatures; f++) {
@@ -121,6 +124,7 @@ static int run_model(int argc, char **argv)
 		{"max-features", required_argument, NULL, 'F'},
 		{"max-terms", required_argument, NULL, 'T'}, {"output", required_argument, NULL, 'o'},
 		{"json", no_argument, NULL, 'j'},           {"db", required_argument, NULL, 'D'},
+		{"cv", required_argument, NULL, 'C'},
 		{NULL, 0, NULL, 0},
 	};
 	struct fit_options fo = fit_options_default();
@@ -156,6 +160,7 @@ static int run_model(int argc, char **argv)
 		case 'o': output = optarg; break;
 		case 'j': json = 1; break;
 		case 'D': db_option = optarg; break;
+		case 'C': fo.cv_folds = (int)number_arg("--cv", optarg, 2, 100); break;
 		case ':': usage_error(&cmd_model, "%s needs a value", argv[optind - 1]);
 		default: usage_error(&cmd_model, "unknown option '%s'", argv[optind - 1]);
 		}
@@ -219,7 +224,10 @@ const struct command cmd_model = {
 		"                      relative least squares, weights 1/y^2 (default), or plain\n"
 		"  --train-frac F      share of rows to fit on; the rest give the test error\n"
 		"                      (default 0.8; 1 fits on all rows)\n"
-		"  --seed S            seed of the train/test split (default 1)\n"
+		"  --seed S            seed of the train/test split and of the folds (default 1)\n"
+		"  --cv K              choose the model's size by K-fold cross-validation over the\n"
+		"                      algorithm's candidates (refitted by least squares) instead\n"
+		"                      of its own rule (AIC for the LASSOs, epsilon for FoBa)\n"
 		"  --exclude F,G,...   features to leave out (a copy of one may stand in for it)\n"
 		"  --max-features N    most distinct features in the model (default 5)\n"
 		"  --max-terms N       most terms in the model (default 20)\n"

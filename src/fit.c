@@ -2,7 +2,8 @@
  * fit.c: the model generator's driver.
  *
  *   split rows (seeded shuffle) -> prep_fit on training rows -> scaled design -> weights
- *   (1/y^2 for relative fitting) -> learner -> terms in original units -> train/test MRE
+ *   (1/y^2 for relative fitting) -> learner -> [with --cv: the learner's candidates, chosen by
+ *   K-fold cross-validation] -> terms in original units -> train/test MRE
  *
  * Units: the design column of feature f is value / scale_f (prep.c), so a term
  * c * prod (value_f / scale_f)^k_f is (c / prod scale_f^k_f) * prod value_f^k_f: the model in
@@ -51,7 +52,7 @@ int fit_algorithm_known(const char *name)
 
 struct fit_options fit_options_default(void)
 {
-	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20};
+	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20, 0};
 
 	return o;
 }
@@ -206,8 +207,10 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 {
 	const struct algorithm *alg = find_algorithm(opt->algorithm);
 	int ntrain = (int)lround(opt->train_frac * ds->n), *order, rc;
-	struct learn_options lo = {alg && alg->degree ? alg->degree : opt->degree, opt->epsilon,
-				   0.5, opt->max_features, opt->max_terms};
+	struct learn_options lo = {.degree = alg && alg->degree ? alg->degree : opt->degree,
+				   .epsilon = opt->epsilon, .nu = 0.5, .max_features = opt->max_features,
+				   .max_terms = opt->max_terms};
+	struct learn_trace trace = {0};
 	struct learn_problem pb;
 	struct learn_result res;
 	double *design, *y, *w;
@@ -240,12 +243,20 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 		w[i] = opt->relative ? 1 / (y[i] * y[i]) : 1;
 	}
 	pb = (struct learn_problem){ntrain, prep->k, design, y, w};
+	if (opt->cv_folds > 0 && alg->kind != OLS)
+		lo.trace = &trace;
 	rc = learn(alg, &pb, &lo, &res, err);
+	if (rc == 0 && lo.trace) {
+		learn_result_release(&res);
+		rc = learn_choose_by_cv(&pb, &trace, opt->cv_folds, opt->seed, &res, err);
+	}
+	learn_trace_release(&trace);
 	if (rc == 0) {
 		model->algorithm = xstrdup(alg->name);
 		model->metric = xstrdup(ds->metric);
 		model->fit = xstrdup(opt->relative ? "relative" : "absolute");
 		model->degree = lo.degree;
+		model->cv_folds = lo.trace ? opt->cv_folds : 0;
 		to_model(&res, prep, ds, order, ntrain, model);
 		model->ntrain = ntrain;
 		model->ntest = ds->n - ntrain;

@@ -22,6 +22,8 @@ struct fit_options {
 	int nexclude;          /* number of them */
 	int max_features;      /* most distinct features in a model */
 	int max_terms;         /* most terms in a model */
+	int cv_folds;          /* 0: the algorithm's own rule chooses the model's size (AIC,
+				* epsilon); K >= 2: K-fold cross-validation over its candidates */
 };
 
 /* Returns the defaults: spore-foba, degree 3, epsilon 1e-4, relative, 0.8, seed 1, 5, 20. */

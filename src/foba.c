@@ -291,6 +291,8 @@ static int admissible(const struct foba *f, const struct learn_options *opt)
 {
 	double penalty = 2 * log(f->ncandidates > 1 ? (double)f->ncandidates : 2.0);
 
+	if (opt->trace) /* cross-validation will choose: go on while anything improves */
+		return f->best_gain > 1e-12 * f->energy;
 	if (!(f->best_gain > opt->epsilon * f->energy))
 		return 0;
 	if (f->best_gain >= f->rss)
@@ -342,6 +344,8 @@ int learn_foba(const struct learn_problem *pb, const struct learn_options *opt, 
 			break;
 		add_best(&f);
 		backward(&f);
+		if (opt->trace)
+			learn_trace_add(opt->trace, f.terms, f.nt);
 	}
 	for (int t = 0; t < f.nt; t++)
 		learn_result_add(res, &f.terms[t], 0);

@@ -22,6 +22,8 @@ struct learn_problem {
 	const double *w; /* n positive weights */
 };
 
+struct learn_trace;
+
 /* Settings shared by the learners; each reads the ones it needs. */
 struct learn_options {
 	int degree;        /* highest total degree of a term (SPORE) */
@@ -29,6 +31,8 @@ struct learn_options {
 	double nu;         /* FoBa: drop a term costing less than nu * the last gain (0.5) */
 	int max_features;  /* most distinct features in a model */
 	int max_terms;     /* most terms in a model */
+	struct learn_trace *trace; /* if set: record every candidate model met on the way (FoBa
+				    * then stops only at max_terms), for learn_choose_by_cv */
 };
 
 /* A fitted model over design columns. */
@@ -39,6 +43,28 @@ struct learn_result {
 	double *coef;             /* nterms coefficients in design units; owned */
 	int path_points;          /* solutions considered (for the log) */
 };
+
+/* The candidate models (term sets, no coefficients) a learner met, without repeats. */
+struct learn_trace {
+	int n;                    /* candidates */
+	int cap;                  /* allocated */
+	struct learn_result *v;   /* their terms; owned */
+};
+
+/* Records a candidate made of terms[0..nterms) unless it is already there (any order). */
+void learn_trace_add(struct learn_trace *tr, const struct monomial *terms, int nterms);
+/* Frees what *tr owns. */
+void learn_trace_release(struct learn_trace *tr);
+/*
+ * Chooses among the candidates of tr (and the constant model) by folds-fold cross-validation:
+ * rows are dealt into folds by a shuffle seeded with seed; each candidate is refitted by
+ * weighted least squares on all folds but one and scored by the weighted squared error on
+ * that one; the winner is the candidate with the fewest terms whose score is within one
+ * standard error of the best (the one-standard-error rule). It goes, refitted on all rows, to
+ * *res (caller releases). Returns 0 or -1.
+ */
+int learn_choose_by_cv(const struct learn_problem *pb, const struct learn_trace *tr, int folds,
+		       unsigned long seed, struct learn_result *res, struct error *err);
 
 /* Ordinary (weighted) least squares on every column, linear. */
 int learn_ols(const struct learn_problem *pb, struct learn_result *res, struct error *err);

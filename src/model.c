@@ -2,7 +2,7 @@
  * model.c: evaluation, printing and the JSON file of a model.
  *
  * File format (docs/ARCHITECTURE.md, "model.json"):
- *   {"algorithm", "metric", "fit", "degree", "intercept": c0,
+ *   {"algorithm", "metric", "fit", "degree", "cv_folds", "intercept": c0,
  *    "terms": [{"coef": c, "powers": {"<feature>": k, ...}}, ...],
  *    "features": [{"name", "min", "max", "aliases": [{"name", "a", "b"}, ...]}, ...],
  *    "n_train", "n_test", "train_mre", "test_mre"}
@@ -83,6 +83,7 @@ static json_t *model_to_json(const struct model *model)
 	json_object_set_new(root, "metric", json_string(model->metric));
 	json_object_set_new(root, "fit", json_string(model->fit));
 	json_object_set_new(root, "degree", json_integer(model->degree));
+	json_object_set_new(root, "cv_folds", json_integer(model->cv_folds));
 	json_object_set_new(root, "intercept", json_real(model->intercept));
 	for (int t = 0; t < model->nterms; t++) {
 		json_t *term = json_object(), *powers = json_object();
@@ -248,6 +249,7 @@ int model_read(struct model *model, const char *path, struct error *err)
 	model->metric = xstrdup(json_string_value(json_object_get(root, "metric")));
 	model->fit = xstrdup(string_or(json_object_get(root, "fit"), "absolute"));
 	model->degree = (int)json_integer_value(json_object_get(root, "degree"));
+	model->cv_folds = (int)json_integer_value(json_object_get(root, "cv_folds"));
 	model->intercept = json_number_value(json_object_get(root, "intercept"));
 	model->terms = xcalloc(json_array_size(terms) + 1, sizeof *model->terms);
 	json_array_foreach(terms, t, jt) {

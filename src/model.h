@@ -45,6 +45,7 @@ struct model {
 	char *metric;     /* the modeled metric, e.g. "wall"; owned */
 	char *fit;        /* error criterion: "relative" or "absolute"; owned */
 	int degree;       /* largest degree allowed in the search */
+	int cv_folds;     /* folds of the cross-validation that chose its size, 0 if none */
 	double intercept; /* constant term */
 	int nterms;       /* number of terms */
 	struct model_term *terms;        /* owned */

@@ -94,6 +94,17 @@ static int fit_support(const struct learn_problem *pb, const struct learn_option
 		double aic = pb->n * log(path.rss[l] + rss_floor) + 2.0 * path.df[l];
 		const double *beta = path.beta + (size_t)l * (size_t)m;
 
+		if (opt->trace) {
+			struct monomial *chosen = xmalloc(sizeof *chosen * (size_t)(m + 1));
+			int nc = 0;
+
+			for (int t = 0; t < m; t++) {
+				if (beta[t] != 0)
+					chosen[nc++] = terms[t];
+			}
+			learn_trace_add(opt->trace, chosen, nc);
+			free(chosen);
+		}
 		if (!(aic < best->aic))
 			continue;
 		best->aic = aic;

@@ -19,6 +19,12 @@ The same model without the interaction available to it: Mantis-linear cannot be 
   $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --algo linear -o - | sed -n 3p
   algorithm   linear (relative least squares, degree <= 1)
 
+The model's size chosen by cross-validation instead of FoBa's own rule:
+
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --cv 4 -o - | sed -n '1p;3p'
+  wall = 2 + 3 * a * b
+  algorithm   spore-foba (relative least squares, degree <= 3, size chosen by 4-fold cross-validation)
+
 Excluding a feature the model needs:
 
   $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --exclude b -o - | grep -E '^(features|  [abc] )'
@@ -40,6 +46,10 @@ Usage errors exit 2 and name the option:
   [2]
   $ mantis model x.csv --degree 9
   mantis model: --degree: '9' is not a number from 1 to 6
+  See 'mantis help model'.
+  [2]
+  $ mantis model x.csv --cv 1
+  mantis model: --cv: '1' is not a number from 2 to 100
   See 'mantis help model'.
   [2]
   $ mantis model x.csv --fit wrong

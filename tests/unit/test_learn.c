@@ -220,7 +220,7 @@ static int has_terms(const struct learn_result *res, const struct monomial *want
 START_TEST(spore_foba_finds_the_exact_terms)
 {
 	struct learn_problem pb = make_problem(120, 8, fill_hash, truth_poly, _i);
-	struct learn_options opt = {3, 1e-6, 0.5, 5, 20};
+	struct learn_options opt = {.degree = 3, .epsilon = 1e-6, .nu = 0.5, .max_features = 5, .max_terms = 20};
 	struct monomial want[2] = {{1, {0}, {1}}, {2, {0, 2}, {1, 2}}};
 	struct learn_result res;
 	struct error err = {""};
@@ -238,7 +238,7 @@ END_TEST
 START_TEST(linear_foba_and_spore_lasso_decisions)
 {
 	struct learn_problem pb = make_problem(150, 8, fill_hash, truth_poly, 1);
-	struct learn_options opt = {3, 1e-6, 0.5, 5, 20};
+	struct learn_options opt = {.degree = 3, .epsilon = 1e-6, .nu = 0.5, .max_features = 5, .max_terms = 20};
 	struct monomial linear_want[2] = {{1, {0}, {1}}, {1, {2}, {1}}};
 	struct learn_result res;
 	struct error err = {""};
@@ -349,6 +349,43 @@ START_TEST(lasso_objective_matches_scikit_learn)
 }
 END_TEST
 
+/* y = 1 + 2 x0 + 3 x0 x2^2 with 2% multiplicative noise. */
+static double truth_noisy(const double *x, int n, int i)
+{
+	unsigned long long s = (unsigned long long)i * 2654435761ull + 17;
+
+	return truth_poly(x, n, i) * (1 + 0.02 * gauss_for_tests(&s));
+}
+
+START_TEST(cross_validation_chooses_the_true_candidate)
+{
+	struct learn_problem pb = make_problem(200, 8, fill_hash, truth_noisy, 1);
+	struct monomial x0 = {1, {0}, {1}}, inter = {2, {0, 2}, {1, 2}}, x1 = {1, {1}, {1}};
+	struct monomial x3 = {1, {3}, {1}}, x5sq = {1, {5}, {2}};
+	struct monomial under[1] = {x0}, right[2] = {x0, inter}, over[5] = {x0, inter, x1, x3, x5sq};
+	struct learn_trace tr = {0};
+	struct learn_result res, again;
+	struct error err = {""};
+
+	learn_trace_add(&tr, under, 1);
+	learn_trace_add(&tr, over, 5);
+	learn_trace_add(&tr, right, 2);
+	learn_trace_add(&tr, (struct monomial[]){inter, x0}, 2); /* the same set again */
+	ck_assert_int_eq(tr.n, 3);
+	ck_assert_msg(learn_choose_by_cv(&pb, &tr, 5, 7, &res, &err) == 0, "%s", err.msg);
+	ck_assert_msg(has_terms(&res, right, 2), "chose %d terms", res.nterms);
+	ck_assert_double_eq_tol(res.b0, 1, 0.05);
+	ck_assert_msg(learn_choose_by_cv(&pb, &tr, 5, 7, &again, &err) == 0, "%s", err.msg);
+	ck_assert(again.b0 == res.b0 && again.coef[0] == res.coef[0]); /* same seed, same fit */
+	ck_assert_int_eq(learn_choose_by_cv(&pb, &tr, 1, 7, &again, &err), -1);
+	ck_assert_str_eq(err.msg, "cross-validation needs 2 to 200 folds, not 1");
+	learn_result_release(&res);
+	learn_result_release(&again);
+	learn_trace_release(&tr);
+	free_problem(&pb);
+}
+END_TEST
+
 Suite *suite_learn(void)
 {
 	Suite *s = suite_create("learn");
@@ -361,6 +398,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, lasso_objective_matches_scikit_learn);
 	tcase_add_loop_test(tc, spore_foba_finds_the_exact_terms, 0, 2);
 	tcase_add_test(tc, linear_foba_and_spore_lasso_decisions);
+	tcase_add_test(tc, cross_validation_chooses_the_true_candidate);
 	suite_add_tcase(s, tc);
 	return s;
 }
