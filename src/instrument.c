@@ -20,6 +20,8 @@
  *                  histogram times its count
  * Planning (probes and features) runs per function on a fresh cfg; emission runs once, when the
  * number of counters and so the type of __mantis_counters ([N x i64]) is known.
+ * The counter array is thread-local; pthread_create goes through the runtime (rt/mantisrt.c),
+ * which adds each thread's counts up when it ends.
  * Invariant: a probe only reads values defined before the instruction it is inserted before.
  */
 #include "instrument.h"
@@ -908,11 +910,24 @@ static void emit_globals(struct inst *in, struct manifest *m)
 
 	LLVMSetInitializer(counters, LLVMConstNull(array));
 	LLVMSetAlignment(counters, 64);
+	LLVMSetThreadLocal(counters, 1); /* each thread counts alone; the runtime adds them up */
 	LLVMSetInitializer(n, LLVMConstInt(i64, (unsigned long long)in->ncounters, 0));
 	LLVMSetGlobalConstant(n, 1);
 	LLVMSetInitializer(id, LLVMConstInt(i64, m->build_id, 0));
 	LLVMSetGlobalConstant(id, 1);
 	emit_probes(in, counters, array);
+}
+
+/* Sends every use of pthread_create to the runtime's __mantis_pthread_create, which starts
+ * the thread so that its counters are added up when it ends. */
+static void wrap_thread_creation(struct inst *in)
+{
+	LLVMValueRef create = LLVMGetNamedFunction(in->mod, "pthread_create"), wrapper;
+
+	if (!create || !LLVMIsDeclaration(create))
+		return;
+	wrapper = LLVMAddFunction(in->mod, "__mantis_pthread_create", LLVMGlobalGetValueType(create));
+	LLVMReplaceAllUsesWith(create, wrapper);
 }
 
 int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
@@ -939,6 +954,7 @@ int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struc
 	m->ncounters = in.ncounters;
 	m->build_id = build_id(m);
 	emit_globals(&in, m);
+	wrap_thread_creation(&in);
 	free(in.probes);
 	free(in.vars);
 	return ir_verify(ir, err);

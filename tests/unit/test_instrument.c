@@ -57,8 +57,8 @@ static char *build_program(const char *name, unsigned schemes, struct manifest *
 	const char *top = getenv("MANTIS_TOP"), *runtime = getenv("MANTIS_RUNTIME");
 	char *dir = test_tmpdir(), *out = xasprintf("%s/build", dir), *src = xstrdup(name);
 	char *programs_dir = xasprintf("%s/tests/programs", top ? top : ".");
-	char *ldflags[] = {"-lm"};
-	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 1, "2", schemes, runtime};
+	char *ldflags[] = {"-lm", "-pthread"};
+	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 2, "2", schemes, runtime};
 	struct error err = {""};
 
 	ck_assert_msg(top && runtime, "MANTIS_TOP and MANTIS_RUNTIME must be set (tests/run does)");
@@ -244,6 +244,44 @@ START_TEST(schemes_select_features)
 }
 END_TEST
 
+START_TEST(threads_are_clean_under_thread_sanitizer)
+{
+	struct manifest m;
+	char *build = build_program("threads.c", SCHEME_ALL, &m), *tsan = xasprintf("%s/inst-tsan", build);
+	char *cmd = xasprintf("clang-14 -O1 -g -fsanitize=thread -Wno-override-module %s/inst.bc %s "
+			      "-o %s -pthread", build, getenv("MANTIS_RUNTIME"), tsan);
+	char *tmp = test_tmpdir(), *out = xasprintf("%s/out", tmp), *counters_path = xasprintf("%s/c", tmp);
+	char *env[3] = {xasprintf("MANTIS_COUNTERS=%s", counters_path),
+			"TSAN_OPTIONS=halt_on_error=1 exitcode=66", NULL};
+	char *words[] = {"x", NULL};
+	struct input in = {1, "", 1, words, NULL};
+	struct run_options o = {.timeout = 60, .stdout_path = out, .env = env};
+	struct run_result r;
+	struct error err = {""};
+	uint64_t *c;
+	char *text;
+
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_msg(runner_run(tsan, &in, &o, &r, &err) == 0, "%s", err.msg);
+	ck_assert_msg(r.status == RUN_OK, "under ThreadSanitizer: %s, exit %d (66: a data race)",
+		      runner_status_name(r.status), r.exit_code);
+	text = test_read_file(out);
+	ck_assert_str_eq(text, "16500\n");
+	ck_assert_msg(counters_read(&m, counters_path, &c, &err) == 0, "%s", err.msg);
+	ck_assert_double_eq(value_of(&m, c, "loop:work:threads.c:10"), 11000);
+	free(c);
+	free(text);
+	free(env[0]);
+	free(counters_path);
+	free(out);
+	free(tmp);
+	free(cmd);
+	free(tsan);
+	free(build);
+	manifest_release(&m);
+}
+END_TEST
+
 Suite *suite_instrument(void)
 {
 	Suite *s = suite_create("instrument");
@@ -255,6 +293,7 @@ Suite *suite_instrument(void)
 		tcase_add_loop_test(tc, expected_counts, 0, nprograms);
 	tcase_add_test(tc, bycount_totals_add_up_and_grow_linearly);
 	tcase_add_test(tc, schemes_select_features);
+	tcase_add_test(tc, threads_are_clean_under_thread_sanitizer);
 	suite_add_tcase(s, tc);
 	return s;
 }
