@@ -25,6 +25,7 @@ struct command {
 extern const struct command cmd_help;
 extern const struct command cmd_model;
 extern const struct command cmd_instrument;
+extern const struct command cmd_cc;
 extern const struct command cmd_features;
 extern const struct command cmd_profile;
 extern const struct command cmd_export;

@@ -57,6 +57,22 @@ static char *runtime_path(void)
 	return path;
 }
 
+/* Adds the link flags mantis cc recorded for program (PROGRAM.mantis.flags) to ldflags. */
+static void read_link_flags(const char *program, struct list *ldflags)
+{
+	char *path = xasprintf("%s.mantis.flags", program), line[4096];
+	FILE *f = fopen(path, "r");
+
+	while (f && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			list_add(ldflags, xstrdup(line));
+	}
+	if (f)
+		fclose(f);
+	free(path);
+}
+
 /* Counts the features of each kind for the summary line. */
 static void print_summary(const char *dir, const struct manifest *m)
 {
@@ -122,9 +138,19 @@ static int run_instrument(int argc, char **argv)
 				usage_error(&cmd_instrument, "give one bitcode file, not %s and %s",
 					    opt.bitcode, a);
 			opt.bitcode = a;
+		} else if (access(a, F_OK) == 0) {
+			char *bc = xasprintf("%s.mantis.bc", a);
+
+			if (access(bc, R_OK) != 0)
+				die("%s: no bitcode recorded for it (%s); build it with CC=\"mantis cc\", or "
+				    "give its C sources or bitcode", a, bc);
+			if (opt.bitcode)
+				usage_error(&cmd_instrument, "give one program, not %s and %s", opt.bitcode, a);
+			opt.bitcode = bc;
+			read_link_flags(a, &ldflags);
 		} else {
-			usage_error(&cmd_instrument, "'%s': give C sources (.c) or one bitcode file "
-				    "(.bc, .ll)", a);
+			usage_error(&cmd_instrument, "'%s': give C sources (.c), one bitcode file (.bc, "
+				    ".ll) or a program built with CC=\"mantis cc\"", a);
 		}
 	}
 	if (!dir)
@@ -164,6 +190,7 @@ const struct command cmd_instrument = {
 	.usage =
 		"usage: mantis instrument -o DIR [options] SOURCE.c... [-I.. -D.. -l.. -L..]\n"
 		"       mantis instrument -o DIR [options] PROGRAM.bc|PROGRAM.ll [-l.. -L..]\n"
+		"       mantis instrument -o DIR [options] PROGRAM   (built with CC=\"mantis cc\")\n"
 		"\n"
 		"Compiles the program with clang-14 -g, prepares its IR (mem2reg, simplifycfg) and\n"
 		"writes DIR/orig (for timing), DIR/inst (counting features) and DIR/features.json\n"

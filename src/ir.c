@@ -23,37 +23,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "error.h"
 #include "util.h"
 
 #define CLANG "clang-14"
-
-/* Runs argv (argv[0] looked up in PATH), stdout/stderr inherited. Returns 0 if it exited 0. */
-static int run_tool(char **argv, struct error *err)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return error_errno(err, "cannot fork to run %s", argv[0]);
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return error_errno(err, "waiting for %s", argv[0]);
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return error_set(err, "cannot run %s (is it installed?)", argv[0]);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return error_set(err, "%s failed (exit status %d)", argv[0],
-				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-	return 0;
-}
 
 /* A growing argv. */
 struct args {
@@ -120,66 +95,90 @@ static char *stem(const char *path)
 	return s;
 }
 
-int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
-		    char *const *cflags, int ncflags, const char *workdir, struct error *err)
+int ir_compile_source(const char *source, const char *opt, char *const *cflags, int ncflags,
+		      const char *bc, struct error *err)
+{
+	struct args a = {0};
+	char *level = xasprintf("-O%s", opt);
+	int rc;
+
+	args_add(&a, CLANG);
+	args_add(&a, "-g");
+	args_add(&a, level);
+	if (strcmp(opt, "0") == 0) {
+		args_add(&a, "-Xclang");
+		args_add(&a, "-disable-O0-optnone");
+	}
+	args_add(&a, "-Xclang");
+	args_add(&a, "-disable-llvm-passes");
+	for (int f = 0; f < ncflags; f++)
+		args_add(&a, cflags[f]);
+	args_add(&a, "-c");
+	args_add(&a, "-emit-llvm");
+	args_add(&a, "-o");
+	args_add(&a, bc);
+	args_add(&a, source);
+	rc = run_command(a.v, NULL, err);
+	args_release(&a);
+	free(level);
+	return rc;
+}
+
+int ir_link_files(struct ir *ir, char *const *paths, int n, struct error *err)
 {
 	memset(ir, 0, sizeof *ir);
-	for (int i = 0; i < nsources; i++) {
-		struct args a = {0};
-		char *name = stem(sources[i]), *bc = xasprintf("%s/%03d-%s.bc", workdir, i, name);
-		char *level = xasprintf("-O%s", opt);
-		struct ir one;
-		int rc;
+	for (int i = 0; i < n; i++) {
+		LLVMMemoryBufferRef buf;
+		LLVMModuleRef mod;
+		char *msg = NULL;
 
-		free(name);
-		args_add(&a, CLANG);
-		args_add(&a, "-g");
-		args_add(&a, level);
-		if (strcmp(opt, "0") == 0) {
-			args_add(&a, "-Xclang");
-			args_add(&a, "-disable-O0-optnone");
+		if (i == 0) {
+			if (ir_load(ir, paths[0], err) < 0)
+				return -1;
+			continue;
 		}
-		args_add(&a, "-Xclang");
-		args_add(&a, "-disable-llvm-passes");
-		for (int f = 0; f < ncflags; f++)
-			args_add(&a, cflags[f]);
-		args_add(&a, "-c");
-		args_add(&a, "-emit-llvm");
-		args_add(&a, "-o");
-		args_add(&a, bc);
-		args_add(&a, sources[i]);
-		rc = run_tool(a.v, err);
-		args_release(&a);
-		free(level);
-		if (rc == 0)
-			rc = ir_load(&one, bc, err);
-		free(bc);
-		if (rc < 0) {
-			error_prefix(err, "compiling %s", sources[i]);
+		if (LLVMCreateMemoryBufferWithContentsOfFile(paths[i], &buf, &msg)) {
+			error_set(err, "cannot read %s: %s", paths[i], msg);
+			LLVMDisposeMessage(msg);
 			ir_release(ir);
 			return -1;
 		}
-		if (!ir->mod) {
-			*ir = one;
-			continue;
-		}
-		/* LLVMLinkModules2 needs both modules in one context: round-trip through memory */
-		{
-			LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(one.mod);
-			LLVMModuleRef mod;
-
-			ir_release(&one);
-			if (LLVMParseBitcodeInContext2(ir->ctx, buf, &mod) ||
-			    LLVMLinkModules2(ir->mod, mod)) {
-				LLVMDisposeMemoryBuffer(buf);
-				ir_release(ir);
-				return error_set(err, "cannot link %s into the program (duplicate "
-						 "definitions?)", sources[i]);
-			}
+		if (LLVMParseBitcodeInContext2(ir->ctx, buf, &mod)) {
 			LLVMDisposeMemoryBuffer(buf);
+			ir_release(ir);
+			return error_set(err, "%s: not an LLVM bitcode file", paths[i]);
+		}
+		LLVMDisposeMemoryBuffer(buf);
+		if (LLVMLinkModules2(ir->mod, mod)) {
+			ir_release(ir);
+			return error_set(err, "cannot link %s into the program (duplicate definitions?)",
+					 paths[i]);
 		}
 	}
 	return 0;
+}
+
+int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
+		    char *const *cflags, int ncflags, const char *workdir, struct error *err)
+{
+	char **bcs = xcalloc((size_t)nsources + 1, sizeof *bcs);
+	int rc = 0;
+
+	memset(ir, 0, sizeof *ir);
+	for (int i = 0; i < nsources && rc == 0; i++) {
+		char *name = stem(sources[i]);
+
+		bcs[i] = xasprintf("%s/%03d-%s.bc", workdir, i, name);
+		free(name);
+		if (ir_compile_source(sources[i], opt, cflags, ncflags, bcs[i], err) < 0)
+			rc = error_prefix(err, "compiling %s", sources[i]);
+	}
+	if (rc == 0)
+		rc = ir_link_files(ir, bcs, nsources, err);
+	for (int i = 0; i < nsources; i++)
+		free(bcs[i]);
+	free(bcs);
+	return rc;
 }
 
 int ir_verify(struct ir *ir, struct error *err)
@@ -258,7 +257,7 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 		args_add(&a, objs[i]);
 	for (int i = 0; i < nldflags; i++)
 		args_add(&a, ldflags[i]);
-	rc = run_tool(a.v, err);
+	rc = run_command(a.v, NULL, err);
 	args_release(&a);
 	free(level);
 	if (rc < 0)

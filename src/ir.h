@@ -25,6 +25,13 @@ struct ir {
 int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
 		    char *const *cflags, int ncflags, const char *workdir, struct error *err);
 
+/* Reads the bitcode files paths[0..n) and links them into *ir (n >= 1). Returns 0 or -1. */
+int ir_link_files(struct ir *ir, char *const *paths, int n, struct error *err);
+
+/* Compiles one C source to bitcode at bc as ir_from_sources does. Returns 0 or -1. */
+int ir_compile_source(const char *source, const char *opt, char *const *cflags, int ncflags,
+		      const char *bc, struct error *err);
+
 /* Reads a bitcode (.bc) or textual IR (.ll) file into *ir. Returns 0 or -1. */
 int ir_load(struct ir *ir, const char *path, struct error *err);
 

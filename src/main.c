@@ -16,6 +16,7 @@
 
 /* Every subcommand, in the order "mantis help" lists them. */
 static const struct command *const commands[] = {
+	&cmd_cc,
 	&cmd_instrument,
 	&cmd_features,
 	&cmd_profile,

@@ -3,10 +3,16 @@
  */
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "error.h"
 
 static void out_of_memory(size_t n)
 {
@@ -113,4 +119,33 @@ char *str_replace_tmp(const char *s, const char *tmp)
 	}
 	strbuf_add(&sb, s, strlen(s));
 	return strbuf_detach(&sb);
+}
+
+int run_command(char *const *argv, const char *stdout_path, struct error *err)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return error_errno(err, "cannot fork to run %s", argv[0]);
+	if (pid == 0) {
+		if (stdout_path) {
+			int fd = open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (fd < 0 || dup2(fd, 1) < 0)
+				_exit(126);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return error_errno(err, "waiting for %s", argv[0]);
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return error_set(err, "cannot run %s (is it installed?)", argv[0]);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return error_set(err, "%s failed (exit status %d)", argv[0],
+				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	return 0;
 }

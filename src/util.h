@@ -36,6 +36,15 @@ char *strbuf_detach(struct strbuf *sb);
 /* Frees the bytes and resets sb. */
 void strbuf_release(struct strbuf *sb);
 
+struct error;
+
+/*
+ * Runs argv (argv[0] looked up in PATH) and waits; its stdout goes to stdout_path (truncated)
+ * or is inherited when NULL; stderr is inherited. Returns 0 if it exited 0, else -1 with err
+ * naming the command and its status.
+ */
+int run_command(char *const *argv, const char *stdout_path, struct error *err);
+
 /* Returns a copy of s with every "{tmp}" replaced by tmp, owned by the caller. */
 char *str_replace_tmp(const char *s, const char *tmp);
 

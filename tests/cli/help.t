@@ -11,6 +11,7 @@ The command line: help, version, exit codes, and errors that say what is wrong.
   and tells which loops and input properties drive its run time.
   
   Commands:
+     cc           compile like clang-14 and record bitcode, for CC= in make builds
      instrument   build a program's original and feature-counting versions
      features     run an instrumented build on one input and print its features
      profile      run a build on many inputs, measure it, and keep every run
