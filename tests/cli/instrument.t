@@ -52,7 +52,7 @@ Errors name what is wrong:
   mantis: cannot read missing.c
   [1]
   $ mantis instrument -o x notes.txt
-  mantis instrument: 'notes.txt': give C sources (.c) or one bitcode file (.bc, .ll)
+  mantis instrument: 'notes.txt': give C sources (.c), one bitcode file (.bc, .ll) or a program built with CC="mantis cc"
   See 'mantis help instrument'.
   [2]
   $ printf 'int main(void) { return x; }\n' > bad.c
