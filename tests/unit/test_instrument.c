@@ -9,6 +9,7 @@
  * stdout and end with the same status. Needs MANTIS_TOP and MANTIS_RUNTIME (tests/run sets them).
  */
 #include <dirent.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,6 +283,127 @@ START_TEST(threads_are_clean_under_thread_sanitizer)
 }
 END_TEST
 
+/* One branch condition's counts on a line, from either tool. */
+struct branch_count {
+	char file[256]; /* base name */
+	int line;
+	double t, f;    /* times true, times false */
+};
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* Reads llvm-cov's branch regions (export -format=text) into *out; returns how many. */
+static int llvm_cov_branches(const char *json_path, struct branch_count **out)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(json_path, 0, &jerr), *files, *f, *b;
+	size_t i, k;
+	int n = 0;
+
+	ck_assert_msg(root != NULL, "%s: %s", json_path, jerr.text);
+	*out = NULL;
+	files = json_object_get(json_array_get(json_object_get(root, "data"), 0), "files");
+	json_array_foreach(files, i, f) {
+		const char *name = base_name(json_string_value(json_object_get(f, "filename")));
+
+		json_array_foreach(json_object_get(f, "branches"), k, b) {
+			struct branch_count *c;
+
+			*out = xrealloc(*out, sizeof **out * (size_t)(n + 1));
+			c = &(*out)[n++];
+			snprintf(c->file, sizeof c->file, "%s", name);
+			c->line = (int)json_integer_value(json_array_get(b, 0));
+			c->t = json_number_value(json_array_get(b, 4));
+			c->f = json_number_value(json_array_get(b, 5));
+		}
+	}
+	json_decref(root);
+	return n;
+}
+
+/* Builds name with clang's coverage instrumentation, runs it on args, exports its branches. */
+static char *coverage_export(const char *name, const char *args)
+{
+	char *tmp = test_tmpdir(), *exe = xasprintf("%s/cov", tmp), *raw = xasprintf("%s/p.profraw", tmp);
+	char *data = xasprintf("%s/p.profdata", tmp), *json = xasprintf("%s/cov.json", tmp), *cmd;
+
+	cmd = xasprintf("clang-14 -O0 -g -fprofile-instr-generate -fcoverage-mapping -o %s %s -lm -pthread && "
+			"LLVM_PROFILE_FILE=%s %s %s > /dev/null && llvm-profdata-14 merge -o %s %s && "
+			"llvm-cov-14 export -format=text -instr-profile %s %s > %s",
+			exe, name, raw, exe, args, data, raw, data, exe, json);
+	ck_assert_msg(system(cmd) == 0, "%s", cmd);
+	free(cmd);
+	free(exe);
+	free(raw);
+	free(data);
+	free(tmp);
+	return json;
+}
+
+START_TEST(branch_counts_agree_with_llvm_cov)
+{
+	static const char *const cases[][2] = {
+		{"branches.c", "5"}, {"loops.c", "10"}, {"values.c", "7"}, {"calls.c", "12"}, {"exits.c", "7"},
+	};
+	int lines_compared = 0;
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct manifest m;
+		char *build = build_program(cases[c][0], SCHEME_BRANCH, &m);
+		uint64_t *counters = run_both(build, &m, cases[c][1], 0, cases[c][0]);
+		char *json = coverage_export(cases[c][0], cases[c][1]);
+		struct branch_count *theirs, ours[256];
+		int ntheirs = llvm_cov_branches(json, &theirs), nours = 0;
+
+		/* ours: the true/false pairs of branch features, in manifest (evaluation) order */
+		for (int i = 0; i < m.n && nours < 256; i++) {
+			const struct feature *f = &m.v[i];
+
+			if (strcmp(f->kind, "branch") != 0 || !strstr(f->name, ":true"))
+				continue;
+			snprintf(ours[nours].file, sizeof ours[nours].file, "%s", base_name(f->file));
+			ours[nours].line = f->line;
+			ours[nours].t = feature_value(f, counters);
+			ours[nours].f = feature_value(&m.v[i + 1], counters);
+			nours++;
+		}
+		for (int a = 0; a < nours; a++) {
+			int mine = 0, other = 0, ka = 0, kb = 0;
+
+			for (int x = 0; x < nours; x++)
+				mine += ours[x].line == ours[a].line && !strcmp(ours[x].file, ours[a].file);
+			for (int x = 0; x < ntheirs; x++)
+				other += theirs[x].line == ours[a].line && !strcmp(theirs[x].file, ours[a].file);
+			if (mine != other)
+				continue; /* switches and lines simplifycfg merged differ: not comparable */
+			for (int x = 0; x < a; x++)
+				ka += ours[x].line == ours[a].line && !strcmp(ours[x].file, ours[a].file);
+			for (int x = 0; x < ntheirs; x++) {
+				if (theirs[x].line != ours[a].line || strcmp(theirs[x].file, ours[a].file))
+					continue;
+				if (kb++ == ka) {
+					ck_assert_msg(theirs[x].t == ours[a].t && theirs[x].f == ours[a].f,
+						      "%s:%d: mantis %g/%g, llvm-cov %g/%g", ours[a].file,
+						      ours[a].line, ours[a].t, ours[a].f, theirs[x].t, theirs[x].f);
+					lines_compared++;
+				}
+			}
+		}
+		free(theirs);
+		free(json);
+		free(counters);
+		free(build);
+		manifest_release(&m);
+	}
+	ck_assert_msg(lines_compared >= 15, "only %d branches could be compared", lines_compared);
+}
+END_TEST
+
 Suite *suite_instrument(void)
 {
 	Suite *s = suite_create("instrument");
@@ -294,6 +416,7 @@ Suite *suite_instrument(void)
 	tcase_add_test(tc, bycount_totals_add_up_and_grow_linearly);
 	tcase_add_test(tc, schemes_select_features);
 	tcase_add_test(tc, threads_are_clean_under_thread_sanitizer);
+	tcase_add_test(tc, branch_counts_agree_with_llvm_cov);
 	suite_add_tcase(s, tc);
 	return s;
 }
