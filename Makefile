@@ -39,7 +39,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check)
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
 LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
            src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
-           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c
+           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
@@ -114,22 +114,8 @@ $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
-$(BUILD)/bench/overhead: bench/overhead.c $(BUILD)/libmantis.a
-	@mkdir -p $(@D)
-	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
-
-$(BUILD)/bench/store: bench/store.c $(BUILD)/libmantis.a
-	@mkdir -p $(@D)
-	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
-
-$(BUILD)/bench/spread: bench/spread.c $(BUILD)/libmantis.a
-	@mkdir -p $(@D)
-	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
-
-$(BUILD)/bench/model: bench/model.c $(BUILD)/libmantis.a
+# Benchmark programs: bench/NAME.c -> build/bench/NAME, linked with the library.
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libmantis.a
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

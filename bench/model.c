@@ -148,20 +148,6 @@ static double pareto_count(uint64_t *state, double xm, double alpha)
 	return floor(xm * pow(uniform(state), -1 / alpha));
 }
 
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Returns the median of v[0..n) (n > 0); reorders v. */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, compare_double);
-	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Returns the mean of column j of ds. */
 static double column_mean(const struct dataset *ds, int j)
 {
@@ -778,7 +764,8 @@ static double time_spore(const struct learn_problem *pb, const struct learn_opti
 static int bench_spore(const struct context *cx, struct size sz)
 {
 	struct fit_options fo = fit_options_default();
-	struct learn_options lo = {fo.degree, fo.epsilon, 0.5, fo.max_features, fo.max_terms};
+	struct learn_options lo = {.degree = fo.degree, .epsilon = fo.epsilon, .nu = 0.5,
+				   .max_features = fo.max_features, .max_terms = fo.max_terms};
 	struct dataset ds;
 	struct truth truth;
 	struct prep pr;

@@ -18,20 +18,6 @@
 #include "runner.h"
 #include "util.h"
 
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Returns the median of v[0..n) (n > 0); reorders v. */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, compare_double);
-	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Prints min/median/max of v[0..n) (n > 0) in seconds; reorders v. */
 static void print_range(const char *label, double *v, int n)
 {

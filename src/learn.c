@@ -93,6 +93,21 @@ int learn_ols(const struct learn_problem *pb, struct learn_result *res, struct e
 	return 0;
 }
 
+double learn_weighted_tss(const struct learn_problem *pb, double *ybar)
+{
+	double wsum = 0, tss = 0;
+
+	*ybar = 0;
+	for (int i = 0; i < pb->n; i++) {
+		*ybar += pb->w[i] * pb->y[i];
+		wsum += pb->w[i];
+	}
+	*ybar /= wsum;
+	for (int i = 0; i < pb->n; i++)
+		tss += pb->w[i] * (pb->y[i] - *ybar) * (pb->y[i] - *ybar);
+	return tss;
+}
+
 int learn_aic_best(const struct lasso_path *path, int n, double rss_floor)
 {
 	int best = 0;
@@ -274,20 +289,14 @@ int learn_lasso(const struct learn_problem *pb, const struct learn_options *opt,
 {
 	struct lasso_options lo = {.weights = pb->w, .dfmax = opt->max_features};
 	struct lasso_path path;
-	double tss = 0, ybar = 0, wsum = 0;
+	double tss, ybar;
 	int best;
 	const double *beta;
 
 	memset(res, 0, sizeof *res);
 	if (lasso_fit_path(pb->x, pb->y, pb->n, pb->k, &lo, &path, err) < 0)
 		return -1;
-	for (int i = 0; i < pb->n; i++) {
-		ybar += pb->w[i] * pb->y[i];
-		wsum += pb->w[i];
-	}
-	ybar /= wsum;
-	for (int i = 0; i < pb->n; i++)
-		tss += pb->w[i] * (pb->y[i] - ybar) * (pb->y[i] - ybar);
+	tss = learn_weighted_tss(pb, &ybar);
 	for (int l = 0; opt->trace && l < path.nlambda; l++) {
 		struct monomial *terms = xmalloc(sizeof *terms * (size_t)(pb->k + 1));
 		int nt = 0;

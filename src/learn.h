@@ -84,6 +84,8 @@ void learn_monomial_column(const struct learn_problem *pb, const struct monomial
 int learn_refit(const struct learn_problem *pb, struct learn_result *res, struct error *err);
 /* Appends a term to the result (coefficient 0). */
 void learn_result_add(struct learn_result *res, const struct monomial *m, double coef);
+/* Returns sum w (y - ybar)^2 with ybar the weighted mean of y (stored in *ybar). */
+double learn_weighted_tss(const struct learn_problem *pb, double *ybar);
 /* Returns the path index with the smallest AIC = n log(RSS + rss_floor) + 2 df. */
 int learn_aic_best(const struct lasso_path *path, int n, double rss_floor);
 /* Frees what *res owns and zeroes it. */

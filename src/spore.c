@@ -131,20 +131,14 @@ int learn_spore_lasso(const struct learn_problem *pb, const struct learn_options
 	struct lasso_options lo = {.weights = pb->w, .dfmax = maxf};
 	struct best best = {INFINITY, {0}};
 	struct lasso_path path;
-	double ybar = 0, wsum = 0, tss = 0, *penalty1;
+	double ybar, tss, *penalty1;
 
 	memset(res, 0, sizeof *res);
 	if (opt->degree < 1 || opt->degree > MODEL_MAX_DEGREE)
 		return error_set(err, "degree must be 1 to %d, not %d", MODEL_MAX_DEGREE, opt->degree);
 	if (maxf > 16)
 		return error_set(err, "SPORE-LASSO expands at most 16 features, not %d", maxf);
-	for (int i = 0; i < pb->n; i++) {
-		ybar += pb->w[i] * pb->y[i];
-		wsum += pb->w[i];
-	}
-	ybar /= wsum;
-	for (int i = 0; i < pb->n; i++)
-		tss += pb->w[i] * (pb->y[i] - ybar) * (pb->y[i] - ybar);
+	tss = learn_weighted_tss(pb, &ybar);
 	penalty1 = xmalloc(sizeof *penalty1 * (size_t)(pb->k ? pb->k : 1));
 	if (lasso_adaptive_penalty(pb->x, pb->y, pb->n, pb->k, pb->w, 1e-3, penalty1, err) < 0 ||
 	    (lo.penalty = penalty1, lasso_fit_path(pb->x, pb->y, pb->n, pb->k, &lo, &path, err)) < 0) {

@@ -382,19 +382,6 @@ static int repeat_of(struct store *st)
 	return r > 0 ? r : 1;
 }
 
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, compare_double);
-	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Fills t[0..n) with the input's timing runs of metric; returns n (at most cap). */
 static int timings(sqlite3_stmt *q, int64_t input, const char *metric, double *t, int cap)
 {

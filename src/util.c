@@ -106,6 +106,19 @@ void strbuf_release(struct strbuf *sb)
 	sb->len = sb->cap = 0;
 }
 
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, compare_double);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 char *str_replace_tmp(const char *s, const char *tmp)
 {
 	static const char token[] = "{tmp}";

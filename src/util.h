@@ -45,6 +45,9 @@ struct error;
  */
 int run_command(char *const *argv, const char *stdout_path, struct error *err);
 
+/* Returns the median of v[0..n) (n > 0), sorting v in place. */
+double median(double *v, int n);
+
 /* Returns a copy of s with every "{tmp}" replaced by tmp, owned by the caller. */
 char *str_replace_tmp(const char *s, const char *tmp);
 
