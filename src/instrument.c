@@ -130,9 +130,22 @@ static void location_of_md(LLVMMetadataRef loc, const char **file, int *line)
 		*file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(loc)), &len);
 }
 
+/* Source position of an instruction; without debug information, its IR position: file "ir",
+ * line the number of its block in the function (1 for the entry). */
 static void location_of(LLVMValueRef inst, const char **file, int *line)
 {
+	LLVMBasicBlockRef block;
+	int k = 1;
+
 	location_of_md(inst ? LLVMInstructionGetDebugLoc(inst) : NULL, file, line);
+	if (*line > 0 || !inst)
+		return;
+	block = LLVMGetInstructionParent(inst);
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(LLVMGetBasicBlockParent(block)); b && b != block;
+	     b = LLVMGetNextBasicBlock(b))
+		k++;
+	*file = "ir";
+	*line = k;
 }
 
 /* The line of a function's definition and its file. */

@@ -61,3 +61,10 @@ Errors name what is wrong:
   $ mantis features nowhere -- 1
   mantis: cannot open nowhere/features.json: No such file or directory
   [1]
+
+Without debug information it still works, naming IR positions (block numbers):
+
+  $ clang-14 -O2 -Xclang -disable-llvm-passes -c -emit-llvm prog.c -o nodebug.bc
+  $ mantis instrument -o nd nodebug.bc --schemes loop > /dev/null
+  $ mantis features nd -- 12
+  loop:main:ir:2                                               12
