@@ -4,7 +4,9 @@
  * Algorithm. Every reachable block gets a counter (ByCounter's per-block counting: one increment
  * per block instead of one per instruction). Features are formulas over counters
  * (manifest.h), so most need no probe of their own:
- *   branch true    a counter += zext(cond) before the branch;  false = block - true
+ *   branch true    the count of the successor on the true side if control enters it only
+ *                  from this branch (likewise false); else a counter += zext(cond) before the
+ *                  branch; the other side is block - that side
  *   switch case    the count of the case's target block; targets with more than one incoming
  *                  edge get a block of their own on that edge first (split_switch_edges)
  *   loop           the sum over its retreating edges of the edge count: the source block's count
@@ -278,6 +280,36 @@ static int true_counter(struct inst *in, struct fn_plan *fp, int k)
 	return fp->truec[k];
 }
 
+/* Adds sign times the count of side (0 true, 1 false) of block k's conditional branch to f.
+ * A successor entered only through that side counts it already (its block counter), so no
+ * probe is needed; only when neither successor is entered only from k is one planned. */
+static void add_side_count(struct inst *in, struct fn_plan *fp, struct feature *f, int k,
+			   int side, int sign)
+{
+	int t = fp->cfg.succ[k][0], e = fp->cfg.succ[k][1];
+
+	if (t != e && fp->cfg.npred[t] == 1) {
+		if (side == 0) {
+			feature_add_term(f, fp->block[t], sign);
+		} else {
+			feature_add_term(f, fp->block[k], sign);
+			feature_add_term(f, fp->block[t], -sign);
+		}
+	} else if (t != e && fp->cfg.npred[e] == 1) {
+		if (side == 1) {
+			feature_add_term(f, fp->block[e], sign);
+		} else {
+			feature_add_term(f, fp->block[k], sign);
+			feature_add_term(f, fp->block[e], -sign);
+		}
+	} else if (side == 0) {
+		feature_add_term(f, true_counter(in, fp, k), sign);
+	} else {
+		feature_add_term(f, fp->block[k], sign);
+		feature_add_term(f, true_counter(in, fp, k), -sign);
+	}
+}
+
 /* Adds to f the count of edge (from, successor s): how often control went that way. */
 static void add_edge_count(struct inst *in, struct fn_plan *fp, struct feature *f, int from, int s)
 {
@@ -285,14 +317,7 @@ static void add_edge_count(struct inst *in, struct fn_plan *fp, struct feature *
 	int to = fp->cfg.succ[from][s];
 
 	if (LLVMIsABranchInst(term) && LLVMIsConditional(term) && fp->cfg.succ[from][0] != fp->cfg.succ[from][1]) {
-		int t = true_counter(in, fp, from);
-
-		if (s == 0) {
-			feature_add_term(f, t, 1);
-		} else {
-			feature_add_term(f, fp->block[from], 1);
-			feature_add_term(f, t, -1);
-		}
+		add_side_count(in, fp, f, from, s, 1);
 	} else if (fp->cfg.nsucc[from] == 1 || fp->cfg.npred[to] != 1) {
 		feature_add_term(f, fp->block[from], 1);
 	} else {
@@ -364,15 +389,10 @@ static void plan_branches(struct inst *in, struct fn_plan *fp)
 
 		location_of(term, &file, &line);
 		if (LLVMIsABranchInst(term) && LLVMIsConditional(term)) {
-			int t = true_counter(in, fp, k);
-			struct feature *f;
-
-			feature_add_term(add_feature(in, "branch", fp->name, file, line, "true", NULL,
-						     "times the condition was true"), t, 1);
-			f = add_feature(in, "branch", fp->name, file, line, "false", NULL,
-					"times the condition was false");
-			feature_add_term(f, fp->block[k], 1);
-			feature_add_term(f, t, -1);
+			add_side_count(in, fp, add_feature(in, "branch", fp->name, file, line, "true", NULL,
+							       "times the condition was true"), k, 0, 1);
+			add_side_count(in, fp, add_feature(in, "branch", fp->name, file, line, "false",
+							   NULL, "times the condition was false"), k, 1, 1);
 		} else if (LLVMIsASwitchInst(term)) {
 			for (int s = 0; s < fp->cfg.nsucc[k]; s++) {
 				char *detail = s == 0 ? xstrdup("default")

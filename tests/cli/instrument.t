@@ -14,7 +14,7 @@ mantis instrument and mantis features on a small program.
   > }
   > C
   $ mantis instrument -o build prog.c --schemes loop,branch,exit
-  build/orig, build/inst, build/features.json: 6 features (1 loop, 4 branch, 0 switch, 0 call, 0 value, 1 exit, 0 bycount), 9 counters
+  build/orig, build/inst, build/features.json: 6 features (1 loop, 4 branch, 0 switch, 0 call, 0 value, 1 exit, 0 bycount), 7 counters
   $ build/orig 12
   12
   $ mantis features build -- 12
