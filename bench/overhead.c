@@ -5,7 +5,8 @@
  * For every input, REPEAT rounds each run DIR/orig then DIR/inst (counters written to a
  * temporary file, as the profiler does), so the two meet the same machine state; each input's
  * time is the median of its rounds; the row gives the sums over inputs (CPU seconds) and their
- * ratio inst/orig.
+ * ratio inst/orig. The first round also checks transparency: same stdout, exit status and
+ * files written; the row ends with how many inputs were identical.
  *
  * usage: overhead [-r REPEAT] NAME DIR INPUTS
  */
@@ -26,16 +27,37 @@ static int compare_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Runs program on in; returns its CPU seconds, or -1 if it failed. */
-static double cpu_of(const char *program, const struct input *in, char *const *env)
+/* Runs program on in (stdout to out, scratch kept in *scratch if asked); returns its CPU
+ * seconds, or -1 if it failed. */
+static double cpu_of(const char *program, const struct input *in, char *const *env,
+		     const char *out, char **scratch)
 {
-	struct run_options o = {.timeout = 120, .env = env};
+	struct run_options o = {.timeout = 120, .env = env, .stdout_path = out, .keep_scratch = scratch != NULL};
 	struct run_result r;
 	struct error err = {""};
 
 	if (runner_run(program, in, &o, &r, &err) < 0 || r.status != RUN_OK)
 		return -1;
+	if (scratch)
+		*scratch = r.scratch;
 	return r.user + r.sys;
+}
+
+/* Returns whether the two runs printed the same and wrote the same files; removes them. */
+static int same_runs(const char *out_a, const char *out_b, char *scratch_a, char *scratch_b)
+{
+	char *cmd = xasprintf("cmp -s '%s' '%s' && diff -r '%s' '%s' > /dev/null", out_a, out_b,
+			      scratch_a, scratch_b);
+	int same = system(cmd) == 0;
+
+	free(cmd);
+	cmd = xasprintf("rm -rf '%s' '%s'", scratch_a, scratch_b);
+	if (system(cmd) != 0)
+		same = 0;
+	free(cmd);
+	free(scratch_a);
+	free(scratch_b);
+	return same;
 }
 
 int main(int argc, char **argv)
@@ -44,7 +66,8 @@ int main(int argc, char **argv)
 	struct inputs ins;
 	struct error err = {""};
 	double total[2] = {0, 0};
-	char *prog[2], tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL};
+	char *prog[2], tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL}, *out[2];
+	int identical = 0;
 
 	while ((opt = getopt(argc, argv, "r:")) != -1)
 		repeat = opt == 'r' ? atoi(optarg) : repeat;
@@ -55,6 +78,8 @@ int main(int argc, char **argv)
 	prog[0] = xasprintf("%s/orig", argv[optind + 1]);
 	prog[1] = xasprintf("%s/inst", argv[optind + 1]);
 	env[0] = xasprintf("MANTIS_COUNTERS=%s/counters", tmp);
+	out[0] = xasprintf("%s/orig.out", tmp);
+	out[1] = xasprintf("%s/inst.out", tmp);
 	if (inputs_load(&ins, argv[optind + 2], &err) < 0) {
 		fprintf(stderr, "overhead: %s\n", err.msg);
 		return 1;
@@ -63,31 +88,37 @@ int main(int argc, char **argv)
 		double t[2][64];
 
 		for (int r = 0; r < repeat && r < 64; r++) {
+			char *scratch[2] = {NULL, NULL};
+
 			for (int k = 0; k < 2; k++) {
-				t[k][r] = cpu_of(prog[k], &ins.v[i], k ? env : NULL);
+				t[k][r] = cpu_of(prog[k], &ins.v[i], k ? env : NULL, out[k], r == 0 ? &scratch[k] : NULL);
 				if (t[k][r] < 0) {
 					fprintf(stderr, "overhead: %s:%d: %s failed\n", ins.path, ins.v[i].line, prog[k]);
 					return 1;
 				}
 			}
+			if (r == 0)
+				identical += same_runs(out[0], out[1], scratch[0], scratch[1]);
 		}
 		for (int k = 0; k < 2; k++) {
 			qsort(t[k], (size_t)repeat, sizeof t[k][0], compare_double);
 			total[k] += t[k][repeat / 2];
 		}
 	}
-	printf("%-11s %3d  %8.3f %8.3f  x%.2f\n", argv[optind], ins.n, total[0], total[1],
-	       total[1] / (total[0] > 0 ? total[0] : 1e-9));
-	{
-		char *c = xasprintf("%s/counters", tmp);
+	printf("%-11s %3d  %8.3f %8.3f  x%-5.2f  %d/%d identical\n", argv[optind], ins.n, total[0],
+	       total[1], total[1] / (total[0] > 0 ? total[0] : 1e-9), identical, ins.n);
+	for (int k = 0; k < 3; k++) {
+		char *f = k < 2 ? xstrdup(out[k]) : xasprintf("%s/counters", tmp);
 
-		unlink(c);
-		free(c);
+		unlink(f);
+		free(f);
 	}
 	rmdir(tmp);
 	inputs_release(&ins);
 	free(prog[0]);
 	free(prog[1]);
 	free(env[0]);
-	return 0;
+	free(out[0]);
+	free(out[1]);
+	return identical == ins.n ? 0 : 1;
 }

@@ -79,6 +79,7 @@ struct inst {
 	struct variable *vars;/* variables of the current function; owned */
 	int nvars;
 	unsigned loop_md;     /* metadata kind id of llvm.loop */
+	LLVMValueRef scope_list; /* !{mantis scope}: the counters' alias scope (see no_alias) */
 	int total;            /* index of bycount:(program):total, or -1 */
 	int *total_op;        /* indices of bycount:(program):OPCODE by opcode, -1 if none yet */
 };
@@ -860,6 +861,60 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 
 /* ---- emission --------------------------------------------------------------------------- */
 
+/*
+ * Tells the optimiser that the program never touches the counters: the probes' loads and
+ * stores get !alias.scope {mantis}, every memory access and call of the program gets !noalias
+ * {mantis} (joined to a list it may have). This is true (only the runtime reads the counters,
+ * at exit) and lets LICM keep a counter in a register across a loop whose body stores through
+ * char pointers, which may alias anything, and so keeps such loops vectorisable.
+ */
+static void no_alias(struct inst *in)
+{
+	unsigned noalias = LLVMGetMDKindIDInContext(in->ctx, "noalias", 7);
+	LLVMMetadataRef name = LLVMMDStringInContext2(in->ctx, "mantis counters", 15);
+	LLVMMetadataRef domain = LLVMMDNodeInContext2(in->ctx, &name, 1);
+	LLVMMetadataRef scope_ops[2] = {LLVMMDStringInContext2(in->ctx, "mantis counter scope", 20), domain};
+	LLVMMetadataRef scope = LLVMMDNodeInContext2(in->ctx, scope_ops, 2);
+	LLVMMetadataRef list = LLVMMDNodeInContext2(in->ctx, &scope, 1);
+
+	in->scope_list = LLVMMetadataAsValue(in->ctx, list);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(in->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (is_external(fn))
+			continue;
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+			for (LLVMValueRef x = LLVMGetFirstInstruction(b); x; x = LLVMGetNextInstruction(x)) {
+				LLVMValueRef old, ops[32];
+				LLVMMetadataRef joined[33];
+				unsigned n;
+
+				if (!LLVMIsALoadInst(x) && !LLVMIsAStoreInst(x) && !LLVMIsACallInst(x) &&
+				    !LLVMIsAAtomicRMWInst(x) && !LLVMIsAAtomicCmpXchgInst(x))
+					continue;
+				old = LLVMGetMetadata(x, noalias);
+				if (!old) {
+					LLVMSetMetadata(x, noalias, in->scope_list);
+					continue;
+				}
+				n = LLVMGetMDNodeNumOperands(old);
+				if (n >= 32)
+					continue; /* leave it as it is: only a lost optimisation */
+				LLVMGetMDNodeOperands(old, ops);
+				for (unsigned i = 0; i < n; i++)
+					joined[i] = LLVMValueAsMetadata(ops[i]);
+				joined[n] = scope;
+				LLVMSetMetadata(x, noalias, LLVMMetadataAsValue(in->ctx, LLVMMDNodeInContext2(in->ctx, joined, n + 1)));
+			}
+		}
+	}
+}
+
+/* Marks a probe's load or store as an access to the counters (alias scope). */
+static LLVMValueRef counter_access(struct inst *in, LLVMValueRef x)
+{
+	LLVMSetMetadata(x, LLVMGetMDKindIDInContext(in->ctx, "alias.scope", 11), in->scope_list);
+	return x;
+}
+
 /* Returns v as a 64-bit integer, built before the builder's position. */
 static LLVMValueRef widen(struct inst *in, LLVMBuilderRef b, LLVMValueRef v, int is_unsigned)
 {
@@ -882,7 +937,7 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 		LLVMValueRef slot = LLVMConstInBoundsGEP2(array, counters, idx, 2), old, delta = NULL;
 
 		LLVMPositionBuilderBefore(b, p->at);
-		old = LLVMBuildLoad2(b, i64, slot, "");
+		old = counter_access(in, LLVMBuildLoad2(b, i64, slot, ""));
 		switch (p->kind) {
 		case PROBE_BLOCK:
 			delta = LLVMConstInt(i64, 1, 0);
@@ -903,18 +958,18 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 					      i64, "");
 			break;
 		}
-		LLVMBuildStore(b, LLVMBuildAdd(b, old, delta, ""), slot);
+		counter_access(in, LLVMBuildStore(b, LLVMBuildAdd(b, old, delta, ""), slot));
 		if (p->kind == PROBE_VALUE) {
 			LLVMValueRef ci[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->count, 0)};
 			LLVMValueRef fi[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->first, 0)};
 			LLVMValueRef cslot = LLVMConstInBoundsGEP2(array, counters, ci, 2);
 			LLVMValueRef fslot = LLVMConstInBoundsGEP2(array, counters, fi, 2);
-			LLVMValueRef count = LLVMBuildLoad2(b, i64, cslot, "");
-			LLVMValueRef first = LLVMBuildLoad2(b, i64, fslot, "");
+			LLVMValueRef count = counter_access(in, LLVMBuildLoad2(b, i64, cslot, ""));
+			LLVMValueRef first = counter_access(in, LLVMBuildLoad2(b, i64, fslot, ""));
 			LLVMValueRef is_first = LLVMBuildICmp(b, LLVMIntEQ, count, LLVMConstInt(i64, 0, 0), "");
 
-			LLVMBuildStore(b, LLVMBuildSelect(b, is_first, delta, first, ""), fslot);
-			LLVMBuildStore(b, LLVMBuildAdd(b, count, LLVMConstInt(i64, 1, 0), ""), cslot);
+			counter_access(in, LLVMBuildStore(b, LLVMBuildSelect(b, is_first, delta, first, ""), fslot));
+			counter_access(in, LLVMBuildStore(b, LLVMBuildAdd(b, count, LLVMConstInt(i64, 1, 0), ""), cslot));
 		}
 	}
 	LLVMDisposeBuilder(b);
@@ -948,6 +1003,7 @@ static void emit_globals(struct inst *in, struct manifest *m)
 	LLVMSetGlobalConstant(n, 1);
 	LLVMSetInitializer(id, LLVMConstInt(i64, m->build_id, 0));
 	LLVMSetGlobalConstant(id, 1);
+	no_alias(in);
 	emit_probes(in, counters, array);
 }
 
