@@ -5,8 +5,11 @@
  *     1/2 || r ||^2 + lambda sum_j pf_j |b_j|,   r = yt - Z b,
  * where Z's column j is sqrt(v) * (x_j - xbar_j) / s_j (so ||z_j|| = 1) and yt = sqrt(v) *
  * (y - ybar). The coordinate update is b_j <- S(b_j + z_j'r, lambda pf_j), S the soft
- * threshold; the residual is kept up to date with one axpy per changed coefficient ("naive
- * updates").
+ * threshold. Two ways to have z_j'r at hand, as glmnet: "naive updates" keep the residual r
+ * (one axpy of length n per changed coefficient, a dot product per visit, O(n p) per KKT
+ * check); "covariance updates" keep every gradient g_j = z_j'r (when b_k changes by d, g -= d
+ * Z'z_k, a Gram column computed once when k first changes), so visits and KKT checks cost
+ * O(1) and O(p). Covariance updates are used when p < 500 (glmnet's rule).
  *
  * Speed, as in glmnet: warm starts along a log-spaced decreasing lambda grid; the sequential
  * strong rule (Tibshirani et al. 2012) keeps only j with |z_j'r| >= pf_j (2 lambda - lambda_prev)
@@ -44,6 +47,11 @@ struct cd {
 	double thresh;     /* tol * ||yt||^2 */
 	int passes;        /* coordinate passes so far */
 	int max_passes;    /* limit on passes */
+	int covariance;    /* covariance updates: grad holds z_j'r for every j at all times */
+	double *gram;      /* cached Gram columns Z'z_k, p values each; owned */
+	int *slot;         /* p: position of k's column in gram, or -1; owned */
+	int ncached;       /* Gram columns cached */
+	double *zty;       /* p values z_j'yt, for the RSS in covariance mode; owned */
 };
 
 /* Four partial sums, so the compiler can vectorise the loop (half the solver's time is here). */
@@ -140,20 +148,46 @@ static void cd_release(struct cd *cd)
 	free(cd->xbar);
 	free(cd->s);
 	free(cd->sqrtv);
+	free(cd->gram);
+	free(cd->slot);
+	free(cd->zty);
+}
+
+/* Returns Z'z_k, computing and caching it on first use. */
+static const double *gram_column(struct cd *cd, int k)
+{
+	const double *zk = cd->z + (size_t)k * (size_t)cd->n;
+	double *col;
+
+	if (cd->slot[k] >= 0)
+		return cd->gram + (size_t)cd->slot[k] * (size_t)cd->p;
+	cd->gram = xrealloc(cd->gram, sizeof *cd->gram * (size_t)cd->p * (size_t)(cd->ncached + 1));
+	col = cd->gram + (size_t)cd->ncached * (size_t)cd->p;
+	for (int j = 0; j < cd->p; j++)
+		col[j] = isinf(cd->pf[j]) ? 0 : dot(cd->z + (size_t)j * (size_t)cd->n, zk, cd->n);
+	cd->slot[k] = cd->ncached++;
+	return col;
 }
 
 /* One coordinate update of column j at lambda; returns dbeta^2. */
 static double cd_update(struct cd *cd, int j, double lambda)
 {
 	const double *zj = cd->z + (size_t)j * (size_t)cd->n;
-	double old = cd->b[j], g = dot(zj, cd->r, cd->n), new = soft(old + g, lambda * cd->pf[j]);
-	double d = new - old;
+	double old = cd->b[j], g = cd->covariance ? cd->grad[j] : dot(zj, cd->r, cd->n);
+	double new = soft(old + g, lambda * cd->pf[j]), d = new - old;
 
 	if (d == 0)
 		return 0;
 	cd->b[j] = new;
-	for (int i = 0; i < cd->n; i++)
-		cd->r[i] -= d * zj[i];
+	if (cd->covariance) {
+		const double *col = gram_column(cd, j);
+
+		for (int k = 0; k < cd->p; k++)
+			cd->grad[k] -= d * col[k];
+	} else {
+		for (int i = 0; i < cd->n; i++)
+			cd->r[i] -= d * zj[i];
+	}
 	return d * d;
 }
 
@@ -192,7 +226,8 @@ static int cd_kkt(struct cd *cd, double lambda)
 	for (int j = 0; j < cd->p; j++) {
 		if (cd->working[j] || isinf(cd->pf[j]))
 			continue;
-		cd->grad[j] = dot(cd->z + (size_t)j * (size_t)cd->n, cd->r, cd->n);
+		if (!cd->covariance)
+			cd->grad[j] = dot(cd->z + (size_t)j * (size_t)cd->n, cd->r, cd->n);
 		if (fabs(cd->grad[j]) > lambda * cd->pf[j]) {
 			cd->working[j] = 1;
 			added++;
@@ -217,6 +252,27 @@ static int cd_solve(struct cd *cd, double lambda, double lambda_prev)
 	return 0;
 }
 
+/* ||yt - Z b||^2 = yt'yt - 2 b'Z'yt + b'Z'Z b, from the cached Gram columns (every nonzero
+ * b_k has one), when the residual is not kept. */
+static double covariance_rss(const struct cd *cd)
+{
+	double rss = dot(cd->yt, cd->yt, cd->n);
+
+	for (int j = 0; j < cd->p; j++) {
+		const double *col;
+
+		if (cd->b[j] == 0)
+			continue;
+		col = cd->gram + (size_t)cd->slot[j] * (size_t)cd->p;
+		rss -= 2 * cd->b[j] * cd->zty[j];
+		for (int k = 0; k < cd->p; k++) {
+			if (cd->b[k] != 0)
+				rss += cd->b[j] * cd->b[k] * col[k];
+		}
+	}
+	return rss > 0 ? rss : 0;
+}
+
 /* Stores solution l of the path in original units. The weighted RSS is ||r||^2: r_i =
  * sqrt(v_i) (y_i - a0 - x_i beta) by the invariant, so it costs O(n), not O(n p). */
 static void store_solution(const struct cd *cd, struct lasso_path *path, int l, double lambda)
@@ -232,7 +288,7 @@ static void store_solution(const struct cd *cd, struct lasso_path *path, int l, 
 	path->lambda[l] = lambda;
 	path->a0[l] = a0;
 	path->df[l] = df;
-	path->rss[l] = dot(cd->r, cd->r, cd->n);
+	path->rss[l] = cd->covariance ? covariance_rss(cd) : dot(cd->r, cd->r, cd->n);
 }
 
 int lasso_fit_path(const double *x, const double *y, int n, int p,
@@ -250,8 +306,12 @@ int lasso_fit_path(const double *x, const double *y, int n, int p,
 		cd_release(&cd);
 		return -1;
 	}
+	cd.covariance = opt->updates ? opt->updates == LASSO_COVARIANCE : p < 500;
+	cd.slot = xmalloc(sizeof *cd.slot * (size_t)(p ? p : 1));
+	cd.zty = xmalloc(sizeof *cd.zty * (size_t)(p ? p : 1));
 	for (int j = 0; j < p; j++) {
-		cd.grad[j] = dot(cd.z + (size_t)j * (size_t)n, cd.r, n);
+		cd.slot[j] = -1;
+		cd.grad[j] = cd.zty[j] = isinf(cd.pf[j]) ? 0 : dot(cd.z + (size_t)j * (size_t)n, cd.r, n);
 		if (!isinf(cd.pf[j]) && cd.pf[j] > 0)
 			lambda_max = fmax(lambda_max, fabs(cd.grad[j]) / cd.pf[j]);
 	}

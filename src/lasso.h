@@ -16,7 +16,10 @@ struct lasso_options {
 	int max_passes;          /* coordinate passes over all lambdas before giving up [100000] */
 	const double *penalty;   /* p penalty factors (0: never penalised) or NULL for all 1 */
 	const double *weights;   /* n observation weights (> 0) or NULL for all 1 */
+	int updates;             /* LASSO_NAIVE or LASSO_COVARIANCE; 0: covariance when p < 500, as glmnet */
 };
+
+enum { LASSO_NAIVE = 1, LASSO_COVARIANCE = 2 };
 
 /* A computed path: solution l has intercept a0[l] and coefficients beta + l*p. */
 struct lasso_path {

@@ -80,7 +80,8 @@ START_TEST(lasso_path_satisfies_kkt_everywhere)
 	enum { N = 200, P = 30 };
 	double *x = xmalloc(sizeof *x * N * P), y[N], w[N], pf[P];
 	unsigned long long s = 7;
-	struct lasso_options opt = {.weights = w, .penalty = pf, .tol = 1e-14};
+	struct lasso_options opt = {.weights = w, .penalty = pf, .tol = 1e-14,
+				    .updates = _i ? LASSO_COVARIANCE : LASSO_NAIVE};
 	struct lasso_path path;
 	struct error err = {""};
 
@@ -393,7 +394,7 @@ Suite *suite_learn(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, ols_matches_nist_longley);
-	tcase_add_test(tc, lasso_path_satisfies_kkt_everywhere);
+	tcase_add_loop_test(tc, lasso_path_satisfies_kkt_everywhere, 0, 2); /* naive, covariance */
 	tcase_add_test(tc, lasso_orthogonal_design_is_soft_thresholding);
 	tcase_add_test(tc, lasso_objective_matches_scikit_learn);
 	tcase_add_loop_test(tc, spore_foba_finds_the_exact_terms, 0, 2);
