@@ -34,6 +34,7 @@ static int print_status(const char *dir, const char *db_option, int json)
 				      "repeat", s.repeat, "runs", "ok", s.runs[0], "nonzero", s.runs[1],
 				      "crash", s.runs[2], "timeout", s.runs[3]);
 
+		json_object_set_new(o, "mismatched", json_integer(s.mismatched));
 		json_object_set_new(o, "noise_floor", isnan(s.noise_floor) ? json_null() : json_real(s.noise_floor));
 		json_object_set_new(o, "median_cv", isnan(s.median_cv) ? json_null() : json_real(s.median_cv));
 		json_dumpf(o, stdout, JSON_INDENT(2));
@@ -44,6 +45,10 @@ static int print_status(const char *dir, const char *db_option, int json)
 		       s.inputs, s.complete, s.failed, s.pending, s.repeat);
 		printf("runs: %d ok, %d nonzero, %d crash, %d timeout\n", s.runs[0], s.runs[1], s.runs[2],
 		       s.runs[3]);
+		if (s.mismatched)
+			printf("warning: on %d input%s the instrumented build ended unlike the original "
+			       "(status or exit code): a transparency bug in mantis, please report it\n",
+			       s.mismatched, s.mismatched == 1 ? "" : "s");
 		if (!isnan(s.noise_floor))
 			printf("noise: wall time varies %.1f%% (median coefficient of variation); one run "
 			       "differs from the median of the others by %.1f%% on average (noise floor)\n",

@@ -370,7 +370,10 @@ static const char input_state_sql[] =
 	" (SELECT status FROM runs WHERE input = i.id AND kind = 'features'),"
 	" (SELECT count(*) FROM runs r JOIN counters c ON c.run = r.id WHERE r.input = i.id),"
 	" (SELECT count(*) FROM runs WHERE input = i.id AND kind = 'time' AND status = 'ok'),"
-	" (SELECT count(*) FROM runs WHERE input = i.id AND status != 'ok')"
+	" (SELECT count(*) FROM runs WHERE input = i.id AND status != 'ok'),"
+	" (SELECT count(*) FROM runs f JOIN runs t ON t.input = f.input AND t.kind = 'time'"
+	"   WHERE f.input = i.id AND f.kind = 'features'"
+	"   AND (f.status != t.status OR f.exit_code != t.exit_code) AND t.status != 'timeout')"
 	" FROM inputs i ORDER BY i.position";
 
 static int repeat_of(struct store *st)
@@ -418,6 +421,7 @@ int store_status(struct store *st, struct store_status *out, struct error *err)
 		int bad = sqlite3_column_int(q, 5);
 
 		out->inputs++;
+		out->mismatched += sqlite3_column_int(q, 6) > 0;
 		if (bad > 0) {
 			out->failed++;
 		} else if (fs && strcmp(fs, "ok") == 0 && has_counters && ok_times >= out->repeat) {

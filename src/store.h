@@ -34,6 +34,8 @@ struct store_status {
 	int complete;       /* inputs with an ok feature run and `repeat` ok timing runs */
 	int failed;         /* inputs with a run that crashed, timed out or exited non-zero */
 	int pending;        /* inputs still missing runs */
+	int mismatched;     /* inputs whose feature run ended unlike their timing runs (status or
+			     * exit code): the instrumented build was not transparent */
 	int repeat;         /* timing runs per input */
 	int runs[4];        /* runs by status: ok, nonzero, crash, timeout */
 	double noise_floor; /* mean |rep - median of the other reps| / median, over complete inputs */

@@ -50,8 +50,15 @@ Export and model use the complete inputs only:
   mantis model: 3 inputs of b/profile.db left out (incomplete, crashed, timed out or exited non-zero)
   train MRE   * on 4 samples (glob)
 
-  $ mantis profile b --status --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["complete"], d["failed"], d["runs"])'
-  4 3 {'ok': 12, 'nonzero': 3, 'crash': 3, 'timeout': 3}
+  $ mantis profile b --status --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["complete"], d["failed"], d["mismatched"], d["runs"])'
+  4 3 0 {'ok': 12, 'nonzero': 3, 'crash': 3, 'timeout': 3}
+
+An input on which the instrumented build ends unlike the original is called out:
+
+  $ cp b/profile.db odd.db
+  $ sqlite3 odd.db "UPDATE runs SET exit_code = 9, status = 'nonzero' WHERE kind = 'features' AND input = (SELECT id FROM inputs WHERE text = 'ok 1000')"
+  $ mantis profile b --status --db odd.db | grep warning
+  warning: on 1 input the instrumented build ended unlike the original (status or exit code): a transparency bug in mantis, please report it
 
 A rebuilt program or a changed inputs file is refused; --new starts over and keeps the old one:
 
@@ -79,6 +86,12 @@ Bad input is refused with the file and line, and nothing stored changes:
   [1]
   $ mantis profile nowhere --inputs inputs.txt
   mantis: cannot open nowhere/features.json: No such file or directory
+  [1]
+  $ mantis profile b --inputs inputs.txt --db /proc/profile.db --quiet
+  mantis: cannot open /proc/profile.db: unable to open database file
+  [1]
+  $ mantis profile b --inputs inputs.txt --db no/such/dir/profile.db --quiet
+  mantis: cannot open no/such/dir/profile.db: unable to open database file
   [1]
   $ printf 'this is not a database, just text that fills a page................' > corrupt.db
   $ mantis profile b --inputs inputs.txt --db corrupt.db --quiet
