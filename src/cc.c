@@ -7,7 +7,9 @@
  * Link step:     clang-14 ARGS; then the bitcode of each input: objects (their .mantis_bc),
  *                archives (each member's, via ar p), shared libraries and -lNAME found in the
  *                -L folders (REALPATH.mantis.bc), C sources (compiled); linked into
- *                OUTPUT.mantis.bc; the flags not folded in go to OUTPUT.mantis.flags.
+ *                OUTPUT.mantis.bc, libraries as a linker takes them (ir_link_library: the
+ *                program's own definitions win); the flags not folded in go to
+ *                OUTPUT.mantis.flags.
  * Anything else (-E, -S, -M, --version...) is only passed through. The real build's outputs
  * are exactly clang's: the bitcode is extra.
  */
@@ -109,10 +111,16 @@ static void parse_line(struct cc_line *cl, char *const *args, int nargs)
 			i++;
 		} else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0) {
 			continue;
-		} else if (strncmp(a, "-l", 2) == 0 && a[2]) {
-			strs_add(&cl->libs, a + 2);
-		} else if (strncmp(a, "-L", 2) == 0 && a[2]) {
-			strs_add(&cl->libdirs, a + 2);
+		} else if (strncmp(a, "-l", 2) == 0) {
+			if (a[2])
+				strs_add(&cl->libs, a + 2);
+			else if (i + 1 < nargs)
+				strs_add(&cl->libs, args[++i]);
+		} else if (strncmp(a, "-L", 2) == 0) {
+			if (a[2])
+				strs_add(&cl->libdirs, a + 2);
+			else if (i + 1 < nargs)
+				strs_add(&cl->libdirs, args[++i]);
 		} else if (strcmp(a, "-pthread") == 0) {
 			strs_add(&cl->cflags, a);
 			strs_add(&cl->keep, xstrdup(a));
@@ -203,7 +211,8 @@ static char *recorded_path(const char *object)
 	return result;
 }
 
-/* Adds the recorded bitcode of each member of archive to bcs. Returns how many. */
+/* Adds the recorded bitcode of each member of archive to bcs. Returns how many. (Members are
+ * libraries' code: linked like a library, see ir_link_library.) */
 static int archive_bitcode(const char *archive, struct strs *bcs)
 {
 	char list[] = "/tmp/mantis-cc-XXXXXX", member[] = "/tmp/mantis-cc-XXXXXX", line[PATH_MAX];
@@ -278,9 +287,9 @@ keep_it:
 static int record_program(struct cc_line *cl, struct error *err)
 {
 	const char *out = cl->output ? cl->output : "a.out";
-	struct strs bcs = {0};
+	struct strs bcs = {0}, libs = {0}; /* the program's own bitcode; libraries' */
 	char *work = xasprintf("%s.mantis.d", out), *target, *flags_path;
-	struct ir ir;
+	struct ir ir = {0};
 	int rc = 0;
 	FILE *f;
 
@@ -288,12 +297,12 @@ static int record_program(struct cc_line *cl, struct error *err)
 		char *bc;
 
 		if (input_kind(cl->inputs.v[i]) != OBJECT)
-			library_bitcode(cl->inputs.v[i], &bcs);
+			library_bitcode(cl->inputs.v[i], &libs);
 		else if ((bc = recorded_path(cl->inputs.v[i])))
 			strs_add(&bcs, bc);
 	}
 	for (int i = 0; i < cl->libs.n; i++)
-		resolve_lib(cl, cl->libs.v[i], &bcs, &cl->keep);
+		resolve_lib(cl, cl->libs.v[i], &libs, &cl->keep);
 	if (cl->sources.n > 0)
 		mkdir(work, 0777);
 	for (int i = 0; i < cl->sources.n && rc == 0; i++) {
@@ -302,8 +311,13 @@ static int record_program(struct cc_line *cl, struct error *err)
 		rc = compile_bitcode(cl, cl->sources.v[i], bc, err);
 		strs_add(&bcs, bc);
 	}
-	if (rc < 0 || bcs.n == 0)
+	if (rc < 0 || bcs.n + libs.n == 0)
 		goto out;
+	if (bcs.n == 0) { /* only libraries: the first is the program */
+		strs_add(&bcs, libs.v[0]);
+		memmove(libs.v, libs.v + 1, sizeof *libs.v * (size_t)libs.n);
+		libs.n--;
+	}
 	{
 		char path[PATH_MAX];
 
@@ -311,10 +325,12 @@ static int record_program(struct cc_line *cl, struct error *err)
 		flags_path = xasprintf("%s.mantis.flags", realpath(out, path) ? path : out);
 	}
 	rc = ir_link_files(&ir, bcs.v, bcs.n, err);
-	if (rc == 0) {
+	for (int i = 0; rc == 0 && i < libs.n; i++)
+		rc = ir_link_library(&ir, libs.v[i], err);
+	if (rc == 0)
 		rc = ir_write(&ir, target, err);
+	if (ir.ctx)
 		ir_release(&ir);
-	}
 	if (rc == 0 && (f = fopen(flags_path, "w"))) {
 		for (int i = 0; i < cl->keep.n; i++)
 			fprintf(f, "%s\n", cl->keep.v[i]);
@@ -325,7 +341,10 @@ static int record_program(struct cc_line *cl, struct error *err)
 out:
 	for (int i = 0; i < bcs.n; i++)
 		free(bcs.v[i]);
+	for (int i = 0; i < libs.n; i++)
+		free(libs.v[i]);
 	free(bcs.v);
+	free(libs.v);
 	free(work);
 	return rc;
 }

@@ -158,6 +158,44 @@ int ir_link_files(struct ir *ir, char *const *paths, int n, struct error *err)
 	return 0;
 }
 
+/* Returns whether mod defines a function or variable called name. */
+static int defines(LLVMModuleRef mod, const char *name)
+{
+	LLVMValueRef f = LLVMGetNamedFunction(mod, name), g = LLVMGetNamedGlobal(mod, name);
+
+	return (f && !LLVMIsDeclaration(f)) || (g && !LLVMIsDeclaration(g));
+}
+
+int ir_link_library(struct ir *ir, const char *path, struct error *err)
+{
+	LLVMMemoryBufferRef buf;
+	LLVMModuleRef lib;
+	char *msg = NULL;
+	size_t len;
+
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		error_set(err, "cannot read %s: %s", path, msg);
+		LLVMDisposeMessage(msg);
+		return -1;
+	}
+	if (LLVMParseBitcodeInContext2(ir->ctx, buf, &lib)) {
+		LLVMDisposeMemoryBuffer(buf);
+		return error_set(err, "%s: not an LLVM bitcode file", path);
+	}
+	LLVMDisposeMemoryBuffer(buf);
+	for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
+		if (!LLVMIsDeclaration(f) && defines(ir->mod, LLVMGetValueName2(f, &len)))
+			LLVMSetLinkage(f, LLVMInternalLinkage);
+	}
+	for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
+		if (!LLVMIsDeclaration(g) && defines(ir->mod, LLVMGetValueName2(g, &len)))
+			LLVMSetLinkage(g, LLVMInternalLinkage);
+	}
+	if (LLVMLinkModules2(ir->mod, lib))
+		return error_set(err, "cannot link %s into the program", path);
+	return 0;
+}
+
 int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const char *opt,
 		    char *const *cflags, int ncflags, const char *workdir, struct error *err)
 {

@@ -28,6 +28,13 @@ int ir_from_sources(struct ir *ir, char *const *sources, int nsources, const cha
 /* Reads the bitcode files paths[0..n) and links them into *ir (n >= 1). Returns 0 or -1. */
 int ir_link_files(struct ir *ir, char *const *paths, int n, struct error *err);
 
+/*
+ * Links the library bitcode at path into *ir the way a linker treats a library: where *ir
+ * already defines a symbol, the library's own definition becomes internal to it (a real link
+ * would bind the program's references, and the library's, to the program's). Returns 0 or -1.
+ */
+int ir_link_library(struct ir *ir, const char *path, struct error *err);
+
 /* Compiles one C source to bitcode at bc as ir_from_sources does. Returns 0 or -1. */
 int ir_compile_source(const char *source, const char *opt, char *const *cflags, int ncflags,
 		      const char *bc, struct error *err);
