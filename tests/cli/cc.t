@@ -57,3 +57,18 @@ Everything else passes through to clang-14, and what has no bitcode says so:
   $ mantis instrument -o x main.o
   mantis: main.o: no bitcode recorded for it (main.o.mantis.bc); build it with CC="mantis cc", or give its C sources or bitcode
   [1]
+
+A shared library built by mantis cc is folded in; where the program's own objects define the
+same symbols (as lz4's Makefile does), the program's definitions win, as with a real linker:
+
+  $ mantis cc -O2 -fPIC -shared -o libspread.so.1 util.c -lm
+  $ ln -s libspread.so.1 libspread.so
+  $ mantis cc -O2 -c -o util2.o util.c
+  $ mantis cc -o both main.o util2.o -L . -lspread -lm
+  $ cat both.mantis.flags
+  -lm
+  $ mantis instrument -o b2 both --schemes loop > /dev/null
+  $ b2/orig 4
+  6.146
+  $ mantis features b2 -- 9
+  loop:spread:util.c:5                                         9
