@@ -6,7 +6,7 @@
 
 typedef struct {
     int x, y, w, h;
-    int neighbours;     /* raw detections merged into this box */
+    int neighbours; /* raw detections merged into this box */
 } FaceBox;
 
 typedef struct {
@@ -16,19 +16,18 @@ typedef struct {
 
 typedef struct {
     int nscales;
-    long long windows;        /* windows evaluated over all scales */
-    long long stages_passed;  /* sum over windows of the stages each passed */
-    int raw_detections;       /* windows that passed every stage */
-    FaceBox *faces;
+    long long windows;       /* windows evaluated over all scales */
+    long long stages_passed; /* sum over windows of the stages each passed */
+    int raw_detections;      /* windows that passed every stage */
+    FaceBox *faces;          /* grouped detections, sorted top to bottom */
     int nfaces;
 } DetectResult;
 
-/* Scans img with the cascade at every scale. Returns 0, or -1 when out of memory. */
+/* Scans img at every scale; the caller frees res->faces. Returns 0, or -1
+ * when out of memory. */
 int detect_faces(const Image *img, const HaarCascade *cascade, const DetectParams *params,
                  DetectResult *res);
-void detect_result_free(DetectResult *res);
-
-/* Outlines a face box in the image (white outer frame, black inner line). */
+/* Outlines a face: white frame with a black line inside it. */
 void draw_face_box(Image *img, const FaceBox *box);
 
 #endif
