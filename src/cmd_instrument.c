@@ -57,16 +57,19 @@ static char *runtime_path(void)
 	return path;
 }
 
-/* Adds the link flags mantis cc recorded for program (PROGRAM.mantis.flags) to ldflags. */
-static void read_link_flags(const char *program, struct list *ldflags)
+/* Adds the link flags mantis cc recorded for program (PROGRAM.mantis.flags) to ldflags; the
+ * strings are also put in owned, for the caller to free. */
+static void read_link_flags(const char *program, struct list *ldflags, struct list *owned)
 {
 	char *path = xasprintf("%s.mantis.flags", program), line[4096];
 	FILE *f = fopen(path, "r");
 
 	while (f && fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (line[0])
-			list_add(ldflags, xstrdup(line));
+		if (line[0]) {
+			list_add(owned, xstrdup(line));
+			list_add(ldflags, owned->v[owned->n - 1]);
+		}
 	}
 	if (f)
 		fclose(f);
@@ -91,7 +94,7 @@ static void print_summary(const char *dir, const struct manifest *m)
 
 static int run_instrument(int argc, char **argv)
 {
-	struct list sources = {0}, cflags = {0}, ldflags = {0};
+	struct list sources = {0}, cflags = {0}, ldflags = {0}, owned = {0};
 	struct build_options opt = {0};
 	const char *dir = NULL;
 	struct manifest m;
@@ -146,8 +149,9 @@ static int run_instrument(int argc, char **argv)
 				    "give its C sources or bitcode", a, bc);
 			if (opt.bitcode)
 				usage_error(&cmd_instrument, "give one program, not %s and %s", opt.bitcode, a);
+			list_add(&owned, bc);
 			opt.bitcode = bc;
-			read_link_flags(a, &ldflags);
+			read_link_flags(a, &ldflags, &owned);
 		} else {
 			usage_error(&cmd_instrument, "'%s': give C sources (.c), one bitcode file (.bc, "
 				    ".ll) or a program built with CC=\"mantis cc\"", a);
@@ -178,9 +182,12 @@ static int run_instrument(int argc, char **argv)
 	print_summary(dir, &m);
 	manifest_release(&m);
 	free(runtime);
+	for (int i = 0; i < owned.n; i++)
+		free(owned.v[i]);
 	free(sources.v);
 	free(cflags.v);
 	free(ldflags.v);
+	free(owned.v);
 	return EXIT_OK;
 }
 

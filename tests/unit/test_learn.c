@@ -378,10 +378,10 @@ START_TEST(cross_validation_chooses_the_true_candidate)
 	ck_assert_double_eq_tol(res.b0, 1, 0.05);
 	ck_assert_msg(learn_choose_by_cv(&pb, &tr, 5, 7, &again, &err) == 0, "%s", err.msg);
 	ck_assert(again.b0 == res.b0 && again.coef[0] == res.coef[0]); /* same seed, same fit */
+	learn_result_release(&again);
 	ck_assert_int_eq(learn_choose_by_cv(&pb, &tr, 1, 7, &again, &err), -1);
 	ck_assert_str_eq(err.msg, "cross-validation needs 2 to 200 folds, not 1");
 	learn_result_release(&res);
-	learn_result_release(&again);
 	learn_trace_release(&tr);
 	free_problem(&pb);
 }
