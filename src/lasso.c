@@ -16,7 +16,8 @@
  * in the working set; active-set cycling (passes over the nonzero coefficients until they
  * converge, then one pass over the working set); finally a KKT check z_j'r <= lambda pf_j over
  * every column outside the working set, adding violators and resolving. Convergence of a pass:
- * max_j dbeta_j^2 < tol * ||yt||^2.
+ * max_j dbeta_j^2 < tol * RSS of the previous solution (||yt||^2 at the first), so the test
+ * tightens as the objective shrinks along the path (with a floor of 1e-6 of the first).
  *
  * Invariant: r == yt - Z b at the end of every coordinate update.
  */
@@ -44,7 +45,9 @@ struct cd {
 	double *s;         /* p weighted column standard deviations (0: constant); owned */
 	double *sqrtv;     /* n square roots of the normalised weights; owned */
 	double ybar;       /* weighted mean of y */
-	double thresh;     /* tol * ||yt||^2 */
+	double thresh;     /* convergence threshold: tol * the previous solution's RSS */
+	double tol;        /* the relative tolerance */
+	double floor;      /* smallest threshold: tol * 1e-6 * ||yt||^2 */
 	int passes;        /* coordinate passes so far */
 	int max_passes;    /* limit on passes */
 	int covariance;    /* covariance updates: grad holds z_j'r for every j at all times */
@@ -129,7 +132,9 @@ static int cd_init(struct cd *cd, const double *x, const double *y, int n, int p
 	cd->b = xcalloc((size_t)p, sizeof *cd->b);
 	cd->grad = xcalloc((size_t)p, sizeof *cd->grad);
 	cd->working = xcalloc((size_t)p, 1);
-	cd->thresh = (opt->tol > 0 ? opt->tol : 1e-9) * dot(cd->yt, cd->yt, n);
+	cd->tol = opt->tol > 0 ? opt->tol : 1e-8;
+	cd->thresh = cd->tol * dot(cd->yt, cd->yt, n);
+	cd->floor = fmax(1e-6 * cd->thresh, 1e-300);
 	if (cd->thresh <= 0)
 		cd->thresh = 1e-300;
 	cd->max_passes = opt->max_passes > 0 ? opt->max_passes : 100000;
@@ -335,6 +340,9 @@ int lasso_fit_path(const double *x, const double *y, int n, int p,
 		store_solution(&cd, path, l, lambda);
 		path->nlambda = l + 1;
 		lambda_prev = lambda;
+		/* converge relative to the objective where it now is, not to the null deviance: at
+		 * small lambda the objective is far below it and a fixed threshold stops early */
+		cd.thresh = fmax(cd.tol * path->rss[l], cd.floor);
 		if (opt->dfmax > 0 && path->df[l] > opt->dfmax)
 			break;
 	}

@@ -11,7 +11,8 @@ struct error;
 struct lasso_options {
 	int nlambda;             /* points on the lambda grid [100] */
 	double lambda_min_ratio; /* last lambda / lambda_max [1e-4 if n > p, else 1e-2] */
-	double tol;              /* convergence: max_j dbeta_j^2 < tol * null deviance [1e-9] */
+	double tol;              /* convergence: max_j dbeta_j^2 < tol * RSS of the previous
+				  * solution (null deviance at the first) [1e-8] */
 	int dfmax;               /* stop once more columns than this are nonzero [no limit] */
 	int max_passes;          /* coordinate passes over all lambdas before giving up [100000] */
 	const double *penalty;   /* p penalty factors (0: never penalised) or NULL for all 1 */
