@@ -6,9 +6,11 @@
  * temporary file, as the profiler does), so the two meet the same machine state; each input's
  * time is the median of its rounds; the row gives the sums over inputs (CPU seconds) and their
  * ratio inst/orig. The first round also checks transparency: same stdout, exit status and
- * files written; the row ends with how many inputs were identical.
+ * files written; the row ends with how many inputs were identical. With -p PGO, a third
+ * program (the same sources built by clang-14 -fprofile-instr-generate, LLVM's own
+ * instrumentation for profile-guided optimisation) is timed in the same rounds, as a reference.
  *
- * usage: overhead [-r REPEAT] NAME DIR INPUTS
+ * usage: overhead [-r REPEAT] [-p PGO] NAME DIR INPUTS
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,13 +21,6 @@
 #include "inputs.h"
 #include "runner.h"
 #include "util.h"
-
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* Runs program on in (stdout to out, scratch kept in *scratch if asked); returns its CPU
  * seconds, or -1 if it failed. */
@@ -62,21 +57,32 @@ static int same_runs(const char *out_a, const char *out_b, char *scratch_a, char
 
 int main(int argc, char **argv)
 {
-	int repeat = 3, opt;
+	int repeat = 3, opt, nprog = 2;
+	const char *pgo = NULL;
 	struct inputs ins;
 	struct error err = {""};
-	double total[2] = {0, 0};
-	char *prog[2], tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL}, *out[2];
+	double total[3] = {0, 0, 0};
+	char *prog[3], tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL}, *out[2];
+	char *pgo_env[2] = {NULL, NULL};
 	int identical = 0;
 
-	while ((opt = getopt(argc, argv, "r:")) != -1)
-		repeat = opt == 'r' ? atoi(optarg) : repeat;
+	while ((opt = getopt(argc, argv, "r:p:")) != -1) {
+		if (opt == 'r')
+			repeat = atoi(optarg);
+		else if (opt == 'p')
+			pgo = optarg;
+	}
 	if (argc - optind != 3 || repeat < 1 || !mkdtemp(tmp)) {
 		fprintf(stderr, "usage: overhead [-r REPEAT] NAME DIR INPUTS\n");
 		return 2;
 	}
 	prog[0] = xasprintf("%s/orig", argv[optind + 1]);
 	prog[1] = xasprintf("%s/inst", argv[optind + 1]);
+	if (pgo) {
+		prog[2] = xstrdup(pgo);
+		pgo_env[0] = xasprintf("LLVM_PROFILE_FILE=%s/pgo.profraw", tmp);
+		nprog = 3;
+	}
 	env[0] = xasprintf("MANTIS_COUNTERS=%s/counters", tmp);
 	out[0] = xasprintf("%s/orig.out", tmp);
 	out[1] = xasprintf("%s/inst.out", tmp);
@@ -85,7 +91,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 0; i < ins.n; i++) {
-		double t[2][64];
+		double t[3][64];
 
 		for (int r = 0; r < repeat && r < 64; r++) {
 			char *scratch[2] = {NULL, NULL};
@@ -99,14 +105,19 @@ int main(int argc, char **argv)
 			}
 			if (r == 0)
 				identical += same_runs(out[0], out[1], scratch[0], scratch[1]);
+			if (nprog == 3 && (t[2][r] = cpu_of(prog[2], &ins.v[i], pgo_env, NULL, NULL)) < 0) {
+				fprintf(stderr, "overhead: %s:%d: %s failed\n", ins.path, ins.v[i].line, prog[2]);
+				return 1;
+			}
 		}
-		for (int k = 0; k < 2; k++) {
-			qsort(t[k], (size_t)repeat, sizeof t[k][0], compare_double);
-			total[k] += t[k][repeat / 2];
-		}
+		for (int k = 0; k < nprog; k++)
+			total[k] += median(t[k], repeat);
 	}
-	printf("%-11s %3d  %8.3f %8.3f  x%-5.2f  %d/%d identical\n", argv[optind], ins.n, total[0],
+	printf("%-11s %3d  %8.3f %8.3f  x%-5.2f  %d/%d identical", argv[optind], ins.n, total[0],
 	       total[1], total[1] / (total[0] > 0 ? total[0] : 1e-9), identical, ins.n);
+	if (nprog == 3)
+		printf("   clang -fprofile-instr-generate x%.2f", total[2] / (total[0] > 0 ? total[0] : 1e-9));
+	putchar('\n');
 	for (int k = 0; k < 3; k++) {
 		char *f = k < 2 ? xstrdup(out[k]) : xasprintf("%s/counters", tmp);
 
@@ -117,6 +128,14 @@ int main(int argc, char **argv)
 	inputs_release(&ins);
 	free(prog[0]);
 	free(prog[1]);
+	if (nprog == 3) {
+		char *raw = xasprintf("%s/pgo.profraw", tmp);
+
+		unlink(raw);
+		free(raw);
+		free(prog[2]);
+		free(pgo_env[0]);
+	}
 	free(env[0]);
 	free(out[0]);
 	free(out[1]);
