@@ -39,7 +39,9 @@ CHECK_LIBS   = $(shell pkg-config --libs check)
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
 LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
            src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
-           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c
+           src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c \
+           src/extmodel.c src/pta.c
+LIB_SRC += src/cdep.c src/sdg.c src/slice.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
@@ -55,7 +57,7 @@ EXAMPLE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror
 .PHONY: all setup check check-asan demo bench clean examples tests
 .DEFAULT_GOAL := all
 
-all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o
+all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o $(BUILD)/rt/slicert.o
 
 setup:
 	@scripts/setup
@@ -97,7 +99,7 @@ $(BUILD)/obj/tests/%.o: tests/unit/%.c
 	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The runtime linked into instrumented programs: plain C, no sanitizers, position independent.
-$(BUILD)/rt/mantisrt.o: rt/mantisrt.c
+$(BUILD)/rt/%.o: rt/%.c
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
 	$(Q)$(CC) -std=c11 -O2 -fPIC $(WARN) -c -o $@ $<

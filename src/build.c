@@ -108,6 +108,7 @@ int build_instrumented(const struct build_options *opt, const char *dir, struct 
 		error_prefix(err, "instrumenting");
 		goto out;
 	}
+	manifest_set_build(m, opt->schemes, opt->opt, opt->ldflags, opt->nldflags);
 	if (manifest_write(m, manifest_path, err) < 0 ||
 	    write_and_link(&ir, opt, dir, "inst.bc", "inst", 1, err) < 0)
 		goto out;

@@ -29,11 +29,16 @@ extern const struct command cmd_cc;
 extern const struct command cmd_features;
 extern const struct command cmd_profile;
 extern const struct command cmd_export;
+extern const struct command cmd_slice;
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);
 /* Returns the NULL-terminated table of every command, in the order help lists them. */
 const struct command *const *cli_commands(void);
+
+/* Returns the path of the runtime object rt/NAME beside the mantis executable (mantisrt.o,
+ * slicert.o), owned by the caller; dies if it is missing. */
+char *cli_runtime_file(const char *name);
 
 /* Prints "mantis: MESSAGE" on stderr and exits with EXIT_FAILED. */
 noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

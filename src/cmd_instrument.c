@@ -39,23 +39,6 @@ static int starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Returns the runtime object next to the mantis executable (build/rt/mantisrt.o). */
-static char *runtime_path(void)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	char *slash, *path;
-
-	if (n <= 0)
-		die("cannot find the mantis executable (/proc/self/exe)");
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	*slash = '\0';
-	path = xasprintf("%s/rt/mantisrt.o", exe);
-	if (access(path, R_OK) != 0)
-		die("the runtime %s is missing (run make)", path);
-	return path;
-}
 
 /* Adds the link flags mantis cc recorded for program (PROGRAM.mantis.flags) to ldflags; the
  * strings are also put in owned, for the caller to free. */
@@ -169,7 +152,7 @@ static int run_instrument(int argc, char **argv)
 	}
 	if (opt.bitcode && access(opt.bitcode, R_OK) != 0)
 		die("cannot read %s", opt.bitcode);
-	runtime = runtime_path();
+	runtime = cli_runtime_file("mantisrt.o");
 	opt.sources = sources.v;
 	opt.nsources = sources.n;
 	opt.cflags = cflags.v;

@@ -80,6 +80,9 @@ struct inst {
 	int nvars;
 	unsigned loop_md;     /* metadata kind id of llvm.loop */
 	LLVMValueRef scope_list; /* !{mantis scope}: the counters' alias scope (see no_alias) */
+	const unsigned char *keep; /* for slicing: the counters to keep (each a plain global); NULL:
+				      all, in the thread-local array */
+	LLVMValueRef *slot;   /* for slicing: each kept counter's global, else NULL; owned */
 	int total;            /* index of bycount:(program):total, or -1 */
 	int *total_op;        /* indices of bycount:(program):OPCODE by opcode, -1 if none yet */
 };
@@ -926,6 +929,25 @@ static LLVMValueRef widen(struct inst *in, LLVMBuilderRef b, LLVMValueRef v, int
 	return is_unsigned || w == 1 ? LLVMBuildZExt(b, v, i64, "") : LLVMBuildSExt(b, v, i64, "");
 }
 
+/* Returns the address of counter c: an element of the array, or its own global for slicing. */
+static LLVMValueRef counter_slot(struct inst *in, LLVMValueRef counters, LLVMTypeRef array, int c)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
+	LLVMValueRef idx[2] = {LLVMConstInt(i64, 0, 0), LLVMConstInt(i64, (unsigned long long)c, 0)};
+
+	if (in->slot)
+		return in->slot[c];
+	return LLVMConstInBoundsGEP2(array, counters, idx, 2);
+}
+
+/* Returns whether probe p updates a counter that is kept. */
+static int probe_kept(const struct inst *in, const struct probe *p)
+{
+	if (!in->keep)
+		return 1;
+	return in->keep[p->counter] || (p->kind == PROBE_VALUE && (in->keep[p->count] || in->keep[p->first]));
+}
+
 static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef array)
 {
 	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
@@ -933,10 +955,12 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 
 	for (int i = 0; i < in->nprobes; i++) {
 		const struct probe *p = &in->probes[i];
-		LLVMValueRef idx[2] = {LLVMConstInt(i64, 0, 0), LLVMConstInt(i64, (unsigned long long)p->counter, 0)};
-		LLVMValueRef slot = LLVMConstInBoundsGEP2(array, counters, idx, 2), old, delta = NULL;
+		LLVMValueRef slot = counter_slot(in, counters, array, p->counter), old, delta = NULL;
 
+		if (!probe_kept(in, p))
+			continue;
 		LLVMPositionBuilderBefore(b, p->at);
+		LLVMSetCurrentDebugLocation2(b, NULL); /* probes are not the program's source lines */
 		old = counter_access(in, LLVMBuildLoad2(b, i64, slot, ""));
 		switch (p->kind) {
 		case PROBE_BLOCK:
@@ -960,10 +984,8 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 		}
 		counter_access(in, LLVMBuildStore(b, LLVMBuildAdd(b, old, delta, ""), slot));
 		if (p->kind == PROBE_VALUE) {
-			LLVMValueRef ci[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->count, 0)};
-			LLVMValueRef fi[2] = {idx[0], LLVMConstInt(i64, (unsigned long long)p->first, 0)};
-			LLVMValueRef cslot = LLVMConstInBoundsGEP2(array, counters, ci, 2);
-			LLVMValueRef fslot = LLVMConstInBoundsGEP2(array, counters, fi, 2);
+			LLVMValueRef cslot = counter_slot(in, counters, array, p->count);
+			LLVMValueRef fslot = counter_slot(in, counters, array, p->first);
 			LLVMValueRef count = counter_access(in, LLVMBuildLoad2(b, i64, cslot, ""));
 			LLVMValueRef first = counter_access(in, LLVMBuildLoad2(b, i64, fslot, ""));
 			LLVMValueRef is_first = LLVMBuildICmp(b, LLVMIntEQ, count, LLVMConstInt(i64, 0, 0), "");
@@ -987,6 +1009,38 @@ static uint64_t build_id(const struct manifest *m)
 	return h;
 }
 
+/*
+ * For slicing: gives every kept counter (and the other counters of a value probe that keeps
+ * one) a plain global of its own, @__mantis_c.N, so that a points-to analysis tells them apart.
+ */
+static void make_slots(struct inst *in)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(in->ctx);
+	unsigned char *need = xcalloc((size_t)in->ncounters + 1, 1);
+
+	for (int i = 0; i < in->nprobes; i++) {
+		const struct probe *p = &in->probes[i];
+
+		if (!probe_kept(in, p))
+			continue;
+		need[p->counter] = 1;
+		if (p->kind == PROBE_VALUE)
+			need[p->count] = need[p->first] = 1;
+	}
+	in->slot = xcalloc((size_t)in->ncounters + 1, sizeof *in->slot);
+	for (int c = 0; c < in->ncounters; c++) {
+		char name[32];
+
+		if (!need[c] && !in->keep[c])
+			continue;
+		snprintf(name, sizeof name, "__mantis_c.%d", c);
+		in->slot[c] = LLVMAddGlobal(in->mod, i64, name);
+		LLVMSetInitializer(in->slot[c], LLVMConstInt(i64, 0, 0));
+		LLVMSetLinkage(in->slot[c], LLVMInternalLinkage);
+	}
+	free(need);
+}
+
 /* Adds the counter array and the constants the runtime reads. */
 static void emit_globals(struct inst *in, struct manifest *m)
 {
@@ -1003,7 +1057,10 @@ static void emit_globals(struct inst *in, struct manifest *m)
 	LLVMSetGlobalConstant(n, 1);
 	LLVMSetInitializer(id, LLVMConstInt(i64, m->build_id, 0));
 	LLVMSetGlobalConstant(id, 1);
-	no_alias(in);
+	if (in->keep)
+		make_slots(in);
+	else
+		no_alias(in);
 	emit_probes(in, counters, array);
 }
 
@@ -1019,7 +1076,9 @@ static void wrap_thread_creation(struct inst *in)
 	LLVMReplaceAllUsesWith(create, wrapper);
 }
 
-int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
+/* Plans and emits; keep as in instrument_module_for_slicing, or NULL. Returns 0 or -1. */
+static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep, int nkeep,
+		      struct manifest *m, struct error *err)
 {
 	struct inst in = {0};
 	int total_op[NOPCODES];
@@ -1029,6 +1088,7 @@ int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struc
 	in.ctx = ir->ctx;
 	in.mod = ir->mod;
 	in.schemes = schemes;
+	in.keep = keep;
 	in.m = m;
 	in.loop_md = LLVMGetMDKindIDInContext(ir->ctx, "llvm.loop", 9);
 	in.total = -1;
@@ -1042,11 +1102,30 @@ int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struc
 	unique_names(m);
 	m->ncounters = in.ncounters;
 	m->build_id = build_id(m);
+	if (keep && m->ncounters != nkeep) {
+		free(in.probes);
+		free(in.vars);
+		return error_set(err, "the program has %d counters, not the %d of its manifest",
+				 m->ncounters, nkeep);
+	}
 	emit_globals(&in, m);
-	wrap_thread_creation(&in);
+	if (!keep)
+		wrap_thread_creation(&in);
 	free(in.probes);
 	free(in.vars);
+	free(in.slot);
 	return ir_verify(ir, err);
+}
+
+int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
+{
+	return instrument(ir, schemes, NULL, 0, m, err);
+}
+
+int instrument_module_for_slicing(struct ir *ir, unsigned schemes, const unsigned char *keep,
+				  int nkeep, struct manifest *m, struct error *err)
+{
+	return instrument(ir, schemes, keep, nkeep, m, err);
 }
 
 int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err)

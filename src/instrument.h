@@ -20,6 +20,17 @@ enum {
 	SCHEME_ALL = 63,
 };
 
+/*
+ * The same instrumentation for the slicer (issue 6), on the same prepared module, so counter
+ * numbers and feature names are those of the manifest: only the counters keep[c] != 0 (c <
+ * nkeep, the manifest's number of counters) are updated, each in a plain (not thread-local)
+ * internal global @__mantis_c.C of its own that a points-to analysis tells apart. Threads are
+ * not wrapped. Returns 0, or -1 with err set (also when the program's counters do not number
+ * nkeep: the manifest is from another program).
+ */
+int instrument_module_for_slicing(struct ir *ir, unsigned schemes, const unsigned char *keep,
+				  int nkeep, struct manifest *m, struct error *err);
+
 /* Parses "branch,loop,..." or "all" into *schemes. Returns 0, or -1 naming the bad word. */
 int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err);
 

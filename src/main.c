@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "util.h"
 
 #ifndef MANTIS_VERSION
 #error "MANTIS_VERSION must be defined by the build"
@@ -22,6 +24,7 @@ static const struct command *const commands[] = {
 	&cmd_profile,
 	&cmd_export,
 	&cmd_model,
+	&cmd_slice,
 	&cmd_help,
 	NULL,
 };
@@ -38,6 +41,22 @@ const struct command *cli_find_command(const char *name)
 			return commands[i];
 	}
 	return NULL;
+}
+
+char *cli_runtime_file(const char *name)
+{
+	char exe[4096], *slash, *path;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+
+	if (n <= 0)
+		die("cannot find the mantis executable (/proc/self/exe)");
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	*slash = '\0';
+	path = xasprintf("%s/rt/%s", exe, name);
+	if (access(path, R_OK) != 0)
+		die("the runtime %s is missing (run make)", path);
+	return path;
 }
 
 noreturn void die(const char *fmt, ...)

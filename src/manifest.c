@@ -67,6 +67,54 @@ double feature_value(const struct feature *f, const uint64_t *counters)
 	return (double)(int64_t)sum;
 }
 
+static const char *str(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
+			char *const *ldflags, int nldflags)
+{
+	m->schemes = schemes;
+	m->opt = xstrdup(opt);
+	m->ldflags = xcalloc((size_t)nldflags + 1, sizeof *m->ldflags);
+	for (int i = 0; i < nldflags; i++)
+		m->ldflags[i] = xstrdup(ldflags[i]);
+	m->nldflags = nldflags;
+}
+
+/* Returns the "build" object: how to rebuild this program. */
+static json_t *build_json(const struct manifest *m)
+{
+	json_t *b = json_object(), *flags = json_array();
+
+	json_object_set_new(b, "schemes", json_integer(m->schemes));
+	json_object_set_new(b, "opt", json_string(m->opt ? m->opt : "2"));
+	for (int i = 0; i < m->nldflags; i++)
+		json_array_append_new(flags, json_string(m->ldflags[i]));
+	json_object_set_new(b, "ldflags", flags);
+	return b;
+}
+
+/* Reads the "build" object if there is one (builds made before it existed have none). */
+static void read_build(struct manifest *m, json_t *b)
+{
+	json_t *flags = json_object_get(b, "ldflags"), *f;
+	size_t i;
+
+	if (!json_is_object(b))
+		return;
+	m->schemes = (unsigned)json_integer_value(json_object_get(b, "schemes"));
+	m->opt = xstrdup(str(b, "opt") ? str(b, "opt") : "2");
+	m->ldflags = xcalloc(json_array_size(flags) + 1, sizeof *m->ldflags);
+	json_array_foreach(flags, i, f) {
+		if (json_is_string(f))
+			m->ldflags[m->nldflags++] = xstrdup(json_string_value(f));
+	}
+}
+
 int manifest_write(const struct manifest *m, const char *path, struct error *err)
 {
 	json_t *root = json_object(), *features = json_array();
@@ -76,6 +124,8 @@ int manifest_write(const struct manifest *m, const char *path, struct error *err
 	snprintf(id, sizeof id, "%016" PRIx64, m->build_id);
 	json_object_set_new(root, "build_id", json_string(id));
 	json_object_set_new(root, "counters", json_integer(m->ncounters));
+	if (m->schemes)
+		json_object_set_new(root, "build", build_json(m));
 	for (int i = 0; i < m->n; i++) {
 		const struct feature *f = &m->v[i];
 		json_t *jf = json_object(), *terms = json_array();
@@ -105,12 +155,6 @@ int manifest_write(const struct manifest *m, const char *path, struct error *err
 	return 0;
 }
 
-static const char *str(json_t *obj, const char *key)
-{
-	json_t *v = json_object_get(obj, key);
-
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
 
 /* Reads one feature entry. Returns 0 or -1 with err set. */
 static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *path,
@@ -164,6 +208,7 @@ int manifest_read(struct manifest *m, const char *path, struct error *err)
 	}
 	m->build_id = strtoull(id, NULL, 16);
 	m->ncounters = (int)json_integer_value(json_object_get(root, "counters"));
+	read_build(m, json_object_get(root, "build"));
 	json_array_foreach(features, i, jf) {
 		if (read_feature(m, jf, i, path, err) < 0) {
 			json_decref(root);
@@ -198,6 +243,10 @@ void manifest_release(struct manifest *m)
 		free(f->terms);
 	}
 	free(m->v);
+	for (int i = 0; i < m->nldflags; i++)
+		free(m->ldflags[i]);
+	free(m->ldflags);
+	free(m->opt);
 	memset(m, 0, sizeof *m);
 }
 

@@ -38,6 +38,10 @@ struct feature {
 struct manifest {
 	uint64_t build_id;  /* identifies the instrumented build; the counters file carries it */
 	int ncounters;      /* counters the build keeps */
+	unsigned schemes;   /* the SCHEME_* bits it was instrumented with (0: unknown, old build) */
+	char *opt;          /* its optimisation level ("2"), or NULL if unknown; owned */
+	char **ldflags;     /* its link flags (-lm...), each owned; owned */
+	int nldflags;       /* number of them */
 	int n;              /* features */
 	struct feature *v;  /* owned */
 	int cap;            /* allocated features */
@@ -49,6 +53,10 @@ struct feature *manifest_add(struct manifest *m, const char *kind, const char *n
 			     const char *variable, const char *description);
 /* Adds coef * counter to f's sum. */
 void feature_add_term(struct feature *f, int counter, int64_t coef);
+
+/* Records how the build was made (strings copied), so that it can be rebuilt (the slicer). */
+void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
+			char *const *ldflags, int nldflags);
 
 /* Returns the value of f given all counters. */
 double feature_value(const struct feature *f, const uint64_t *counters);

@@ -1,5 +1,6 @@
 /*
- * util.c: allocation wrappers that abort on exhaustion, a growable string, and {tmp} expansion.
+ * util.c: allocation wrappers that abort on exhaustion, a growable string, {tmp} expansion and
+ * a pointer map.
  */
 #include "util.h"
 
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -161,4 +163,76 @@ int run_command(char *const *argv, const char *stdout_path, struct error *err)
 		return error_set(err, "%s failed (exit status %d)", argv[0],
 				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 	return 0;
+}
+
+static size_t ptr_slot(const void *key, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15ull;
+
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+/* Puts key in a table known to have a free slot. */
+static void ptrmap_insert(struct ptrmap *map, const void *key, int val)
+{
+	size_t h = ptr_slot(key, map->cap);
+
+	while (map->key[h] && map->key[h] != key)
+		h = (h + 1) & (map->cap - 1);
+	if (!map->key[h])
+		map->n++;
+	map->key[h] = key;
+	map->val[h] = val;
+}
+
+void ptrmap_put(struct ptrmap *map, const void *key, int val)
+{
+	if (2 * (map->n + 1) > map->cap) {
+		struct ptrmap old = *map;
+
+		map->cap = old.cap ? 2 * old.cap : 64;
+		map->key = xcalloc(map->cap, sizeof *map->key);
+		map->val = xmalloc(map->cap * sizeof *map->val);
+		map->n = 0;
+		for (size_t i = 0; i < old.cap; i++) {
+			if (old.key[i])
+				ptrmap_insert(map, old.key[i], old.val[i]);
+		}
+		free(old.key);
+		free(old.val);
+	}
+	ptrmap_insert(map, key, val);
+}
+
+int ptrmap_get(const struct ptrmap *map, const void *key)
+{
+	if (!map->cap)
+		return -1;
+	for (size_t h = ptr_slot(key, map->cap); map->key[h]; h = (h + 1) & (map->cap - 1)) {
+		if (map->key[h] == key)
+			return map->val[h];
+	}
+	return -1;
+}
+
+void ptrmap_release(struct ptrmap *map)
+{
+	free(map->key);
+	free(map->val);
+	memset(map, 0, sizeof *map);
+}
+
+void intvec_push(struct intvec *iv, int x)
+{
+	if (iv->n == iv->cap) {
+		iv->cap = iv->cap ? 2 * iv->cap : 16;
+		iv->v = xrealloc(iv->v, sizeof *iv->v * (size_t)iv->cap);
+	}
+	iv->v[iv->n++] = x;
+}
+
+void intvec_release(struct intvec *iv)
+{
+	free(iv->v);
+	memset(iv, 0, sizeof *iv);
 }

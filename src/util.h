@@ -36,6 +36,36 @@ char *strbuf_detach(struct strbuf *sb);
 /* Frees the bytes and resets sb. */
 void strbuf_release(struct strbuf *sb);
 
+/*
+ * A map from pointers (LLVM values, blocks) to non-negative ints, by open addressing with
+ * linear probing; the table doubles at half load, so lookups stay O(1).
+ */
+struct ptrmap {
+	const void **key; /* slots' keys, NULL if free; owned */
+	int *val;         /* slots' values; owned */
+	size_t cap;       /* slots, a power of two or 0 */
+	size_t n;         /* keys present */
+};
+
+/* Sets key's value (key != NULL, val >= 0), replacing an old one. */
+void ptrmap_put(struct ptrmap *map, const void *key, int val);
+/* Returns key's value, or -1 if it has none. */
+int ptrmap_get(const struct ptrmap *map, const void *key);
+/* Frees the table and resets map. */
+void ptrmap_release(struct ptrmap *map);
+
+/* A growable array of ints. */
+struct intvec {
+	int *v;  /* the elements; owned */
+	int n;   /* used */
+	int cap; /* allocated */
+};
+
+/* Appends x. */
+void intvec_push(struct intvec *iv, int x);
+/* Frees the elements and resets iv. */
+void intvec_release(struct intvec *iv);
+
 struct error;
 
 /*

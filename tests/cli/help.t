@@ -17,6 +17,7 @@ The command line: help, version, exit codes, and errors that say what is wrong.
      profile      run a build on many inputs, measure it, and keep every run
      export       write a profile as CSV or JSON, one row per complete input
      model        fit a sparse polynomial model of a metric from feature data
+     slice        build feature evaluators (executable slices), validate them, measure their cost
      help         show the commands, or one command's options
   
   'mantis help COMMAND' or 'mantis COMMAND --help' shows a command's options.

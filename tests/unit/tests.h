@@ -14,6 +14,8 @@ Suite *suite_examples(void);
 Suite *suite_learn(void);
 Suite *suite_fit(void);
 Suite *suite_instrument(void);
+Suite *suite_pta(void);
+Suite *suite_slice(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);

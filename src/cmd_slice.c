@@ -1,0 +1,333 @@
+/*
+ * cmd_slice.c: "mantis slice DIR --features F,G [--inputs FILE]": build one evaluator per
+ * feature (an executable slice), and, on the inputs, validate it against the instrumented
+ * build and measure its cost against the original program.
+ *
+ * Per input: DIR/inst gives the reference feature values; DIR/orig and each evaluator run
+ * --reps times and their median wall times give the cost ratio. A feature is validated when its
+ * evaluator computes the reference value on every input; otherwise the first input that
+ * differs is the reason.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "error.h"
+#include "inputs.h"
+#include "manifest.h"
+#include "runner.h"
+#include "slice.h"
+#include "util.h"
+
+/* What is known of one feature's evaluator. */
+struct result {
+	const char *name;    /* the feature */
+	char *exe;           /* its evaluator; owned */
+	int kept, total;     /* instructions kept of the program's */
+	double seconds;      /* time to mark and rebuild */
+	int validated;       /* 1 if it matched on every input (and there were inputs) */
+	char *reason;        /* why not, or NULL; owned */
+	double cost;         /* mean over inputs of evaluator time / program time */
+	char *lines;         /* kept source lines, one per line; owned */
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+
+/*
+ * Runs program on in with MANTIS_COUNTERS set, reps times, each killed after timeout seconds;
+ * *wall gets the median wall time and *counters (owned by the caller) what it wrote. Returns 0,
+ * or -1 with err set (also when it crashed or timed out).
+ */
+static int measure(const char *program, const struct input *in, int reps, double timeout,
+		   const struct manifest *m, double *wall, uint64_t **counters, struct error *err)
+{
+	char tmp[] = "/tmp/mantis-slice-XXXXXX", *path, *env[2] = {NULL, NULL};
+	double times[16];
+	struct run_options ro = {.timeout = timeout};
+	struct run_result res;
+	int rc = 0;
+
+	*counters = NULL;
+	if (!mkdtemp(tmp))
+		return error_errno(err, "cannot make a temporary directory");
+	path = xasprintf("%s/counters", tmp);
+	env[0] = xasprintf("MANTIS_COUNTERS=%s", path);
+	ro.env = m ? env : NULL;
+	for (int r = 0; r < reps && rc == 0; r++) {
+		rc = runner_run(program, in, &ro, &res, err);
+		times[r] = res.wall;
+		if (rc == 0 && (res.status == RUN_CRASH || res.status == RUN_TIMEOUT))
+			rc = error_set(err, "%s %s on input line %d", program,
+				       runner_status_name(res.status), in->line);
+	}
+	if (rc == 0 && m)
+		rc = counters_read(m, path, counters, err);
+	if (rc == 0)
+		*wall = median(times, reps);
+	unlink(path);
+	rmdir(tmp);
+	free(path);
+	free(env[0]);
+	return rc;
+}
+
+/* Returns DIR/inst's counters on every input (an array owned by the caller). */
+static uint64_t **reference_counters(const char *dir, const struct inputs *ins)
+{
+	char *path = xasprintf("%s/features.json", dir), *inst = xasprintf("%s/inst", dir);
+	uint64_t **ref = xcalloc((size_t)ins->n + 1, sizeof *ref);
+	struct manifest m;
+	struct error err = {""};
+	double t;
+
+	if (manifest_read(&m, path, &err) < 0)
+		die("%s", err.msg);
+	for (int k = 0; k < ins->n; k++) {
+		if (measure(inst, &ins->v[k], 1, 3600, &m, &t, &ref[k], &err) < 0)
+			die("%s", err.msg);
+	}
+	manifest_release(&m);
+	free(path);
+	free(inst);
+	return ref;
+}
+
+/* Validates and times every evaluator on the inputs, against ref (DIR/inst's counters). */
+static void evaluate(const struct slicer *s, struct result *res, const struct inputs *ins,
+		     uint64_t *const *ref_counters, int reps)
+{
+	char *orig = xasprintf("%s/orig", s->dir);
+	struct error err = {""};
+
+	for (int i = 0; i < s->nfeatures; i++)
+		res[i].validated = ins->n > 0;
+	for (int k = 0; k < ins->n; k++) {
+		uint64_t *ref = ref_counters[k], *none, *got;
+		double t_orig, t_eval;
+
+		if (measure(orig, &ins->v[k], reps, 3600, NULL, &t_orig, &none, &err) < 0)
+			die("%s", err.msg);
+		for (int i = 0; i < s->nfeatures; i++) {
+			const struct feature *f = &s->m.v[s->feature[i]];
+
+			/* an evaluator slower than this is rejected anyway; a cut loop may not end */
+			if (measure(res[i].exe, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, &t_eval, &got,
+				    &err) < 0) {
+				if (!res[i].reason)
+					res[i].reason = xasprintf("%s", err.msg);
+				res[i].validated = 0;
+				continue;
+			}
+			res[i].cost += t_eval / (t_orig > 1e-6 ? t_orig : 1e-6) / ins->n;
+			if (feature_value(f, got) != feature_value(f, ref)) {
+				if (!res[i].reason)
+					res[i].reason = xasprintf("input line %d: evaluator computes %.17g, "
+								  "the program %.17g", ins->v[k].line,
+								  feature_value(f, got), feature_value(f, ref));
+				res[i].validated = 0;
+			}
+			free(got);
+		}
+	}
+	free(orig);
+}
+
+static void print_json(const struct slicer *s, const struct result *res, int lines, int evaluated)
+{
+	json_t *root = json_object(), *features = json_array();
+
+	for (int i = 0; i < s->nfeatures; i++) {
+		json_t *f = json_object();
+
+		json_object_set_new(f, "name", json_string(res[i].name));
+		json_object_set_new(f, "evaluator", json_string(res[i].exe));
+		json_object_set_new(f, "kept", json_integer(res[i].kept));
+		json_object_set_new(f, "total", json_integer(res[i].total));
+		json_object_set_new(f, "slice_seconds", json_real(res[i].seconds));
+		if (evaluated) {
+			json_object_set_new(f, "validated", json_boolean(res[i].validated));
+			json_object_set_new(f, "cost", json_real(res[i].cost));
+			if (res[i].reason)
+				json_object_set_new(f, "reason", json_string(res[i].reason));
+		}
+		if (lines) {
+			json_t *l = json_array();
+
+			for (char *p = res[i].lines, *nl; *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				json_array_append_new(l, json_stringn(p, (size_t)(nl - p)));
+			}
+			json_object_set_new(f, "lines", l);
+		}
+		json_array_append_new(features, f);
+	}
+	json_object_set_new(root, "features", features);
+	json_object_set_new(root, "analysis_seconds", json_real(s->analysis_seconds));
+	json_object_set_new(root, "sdg_nodes", json_integer(s->sdg.n));
+	json_object_set_new(root, "sdg_edges", json_integer(s->sdg.nedges));
+	json_object_set_new(root, "exit_calls", json_integer(s->nexits));
+	json_object_set_new(root, "exit_calls_unreached", json_integer(s->nexits_dropped));
+	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+	putchar('\n');
+	json_decref(root);
+}
+
+static void print_text(const struct slicer *s, const struct result *res, int lines, int evaluated)
+{
+	printf("analysis %.2f s, %d nodes, %d edges; %d of %d exit calls reached in training\n",
+	       s->analysis_seconds, s->sdg.n, s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits);
+	for (int i = 0; i < s->nfeatures; i++) {
+		printf("%s: kept %d of %d instructions (%.1f%%), %.2f s", res[i].name, res[i].kept,
+		       res[i].total, 100.0 * res[i].kept / (res[i].total ? res[i].total : 1), res[i].seconds);
+		if (evaluated)
+			printf(", %s, cost %.2f%%", res[i].validated ? "validated" : "NOT validated",
+			       100 * res[i].cost);
+		printf("\n");
+		if (evaluated && res[i].reason)
+			printf("  %s\n", res[i].reason);
+		if (lines)
+			fputs(res[i].lines, stdout);
+	}
+}
+
+/* Splits "a,b,c" into words (the string is modified). Returns the count. */
+static int split_commas(char *list, char ***words)
+{
+	int n = 0;
+
+	*words = NULL;
+	for (char *save = NULL, *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		*words = xrealloc(*words, sizeof **words * (size_t)(n + 1));
+		(*words)[n++] = w;
+	}
+	return n;
+}
+
+static int run_slice(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"features", required_argument, NULL, 'f'}, {"inputs", required_argument, NULL, 'i'},
+		{"json", no_argument, NULL, 'j'},           {"lines", no_argument, NULL, 'l'},
+		{"reps", required_argument, NULL, 'r'},     {"output", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0},
+	};
+	char *features = NULL, **names, *out = NULL, *runtime;
+	const char *inputs_path = NULL;
+	int json = 0, lines = 0, reps = 3, opt, n;
+	struct slicer s;
+	struct inputs ins = {0};
+	struct result *res;
+	struct error err = {""};
+	uint64_t **ref;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'f': features = optarg; break;
+		case 'i': inputs_path = optarg; break;
+		case 'j': json = 1; break;
+		case 'l': lines = 1; break;
+		case 'r': reps = atoi(optarg); break;
+		case 'o': out = optarg; break;
+		default: usage_error(&cmd_slice, "unknown option or missing value '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		usage_error(&cmd_slice, "give one build directory (made by mantis instrument)");
+	if (!features || !*features)
+		usage_error(&cmd_slice, "--features needs one or more feature names");
+	if (reps < 1 || reps > 16)
+		usage_error(&cmd_slice, "--reps must be 1 to 16");
+	if (inputs_path && inputs_load(&ins, inputs_path, &err) < 0)
+		die("%s", err.msg);
+	runtime = cli_runtime_file("slicert.o");
+	n = split_commas(features, &names);
+	ref = ins.n > 0 ? reference_counters(argv[optind], &ins) : NULL;
+	if (slicer_init(&s, argv[optind], names, n, ref, ins.n, &err) < 0)
+		die("%s", err.msg);
+	out = out ? xstrdup(out) : xasprintf("%s/slice", argv[optind]);
+	if (mkdir(out, 0777) < 0 && errno != EEXIST)
+		die("cannot make %s: %s", out, strerror(errno));
+	res = xcalloc((size_t)n, sizeof *res);
+	for (int i = 0; i < n; i++) {
+		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		char *bc = xasprintf("%s/feature%d.bc", out, i);
+		struct strbuf sb = {0};
+		double t0 = now();
+
+		res[i].name = names[i];
+		res[i].exe = xasprintf("%s/feature%d", out, i);
+		res[i].total = s.sdg.ninsts;
+		res[i].kept = slicer_mark(&s, &i, 1, mark);
+		if (slicer_write(&s, mark, bc, res[i].exe, runtime, &err) < 0)
+			die("feature %s: %s", names[i], err.msg);
+		res[i].seconds = now() - t0;
+		strbuf_add(&sb, "", 0);
+		slicer_lines(&s, mark, &sb);
+		res[i].lines = strbuf_detach(&sb);
+		free(bc);
+		free(mark);
+	}
+	if (ins.n > 0)
+		evaluate(&s, res, &ins, ref, reps);
+	if (json)
+		print_json(&s, res, lines, ins.n > 0);
+	else
+		print_text(&s, res, lines, ins.n > 0);
+	for (int i = 0; i < n; i++) {
+		free(res[i].exe);
+		free(res[i].reason);
+		free(res[i].lines);
+	}
+	for (int k = 0; ref && k < ins.n; k++)
+		free(ref[k]);
+	free(ref);
+	free(res);
+	free(names);
+	free(out);
+	free(runtime);
+	inputs_release(&ins);
+	slicer_release(&s);
+	return EXIT_OK;
+}
+
+const struct command cmd_slice = {
+	"slice",
+	"build feature evaluators (executable slices), validate them, measure their cost",
+	"usage: mantis slice DIR --features NAME[,NAME...] [--inputs FILE] [--json] [--lines]\n"
+	"                    [--reps K] [-o OUT]\n"
+	"\n"
+	"Builds, for each feature named (as in DIR/features.json), an evaluator: the program of DIR\n"
+	"(made by mantis instrument) cut down to what computes that feature's value at every exit.\n"
+	"It writes the value in the counters format when MANTIS_COUNTERS names a file, and nothing\n"
+	"else. The dependence graph is built once; each feature's slice is a reachability on it.\n"
+	"\n"
+	"  --features LIST  comma-separated feature names\n"
+	"  --inputs FILE    validate each evaluator on these inputs against DIR/inst (the value must\n"
+	"                   match on every input) and measure its cost: the mean over the inputs of\n"
+	"                   its median wall time over DIR/orig's. Exit calls (exit, abort...) that no\n"
+	"                   input reaches are then left out of the criteria, so an evaluator need not\n"
+	"                   foresee error exits; without inputs every exit is a criterion\n"
+	"  --reps K         timed runs per program and input (default 3)\n"
+	"  --lines          list the source lines (FILE:LINE) each slice keeps\n"
+	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
+	"                   \"slice_seconds\", \"validated\", \"cost\", \"reason\"?, \"lines\"?}],\n"
+	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\"}\n"
+	"  -o OUT           write the evaluators OUT/featureN (and .bc) there (default DIR/slice)\n",
+	run_slice,
+};

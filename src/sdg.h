@@ -1,0 +1,147 @@
+/*
+ * sdg.h: the system dependence graph of a whole program and slicing on it (issue 6).
+ *
+ * One graph per module; each slice is a reachability over it. Nodes are the instructions, and
+ * per function an entry, its parameters, a return value and one formal-in (and formal-out)
+ * node per memory location it may read (write), callees included; per call site of a defined
+ * function a call-site node, one actual-in per argument and per location the callees may read
+ * or write, one actual-out per location they may write (the call instruction itself is the
+ * actual-out of the returned value).
+ *
+ * Requires: a module with its llvm.dbg.* calls removed, and its points-to analysis.
+ * Invalidated by any change to the module.
+ */
+#ifndef MANTIS_SDG_H
+#define MANTIS_SDG_H
+
+#include <llvm-c/Core.h>
+
+#include "util.h"
+
+struct error;
+struct pta;
+
+/* Kinds of nodes. */
+enum sdg_kind {
+	SDG_INST,       /* an instruction (a call's: the returned value, the actual-out) */
+	SDG_ENTRY,      /* a function's entry */
+	SDG_PARAM,      /* a function's formal parameter (aux: its index; nparams: the varargs) */
+	SDG_RETVAL,     /* a function's returned value (formal-out) */
+	SDG_FORMAL_IN,  /* a location's value on entry (aux: location) */
+	SDG_FORMAL_OUT, /* a location's value on return (aux: location) */
+	SDG_CALLSITE,   /* a call of defined functions */
+	SDG_ACTUAL_ARG, /* an argument at a call site (aux: its index) */
+	SDG_ACTUAL_IN,  /* a location's value before a call (aux: location) */
+	SDG_ACTUAL_OUT, /* a location's value after a call (aux: location) */
+};
+
+/* Kinds of edges: "dst depends on src". */
+enum sdg_edge_kind {
+	SDG_DATA,      /* a value or memory flows from src to dst (same function) */
+	SDG_CONTROL,   /* src decides whether dst runs (same function) */
+	SDG_CALL,      /* a call site (src) to the callee's entry (dst) */
+	SDG_PARAM_IN,  /* an actual-in (src) to a formal-in (dst) */
+	SDG_PARAM_OUT, /* a formal-out (src) to an actual-out (dst) */
+	SDG_SUMMARY,   /* an actual-in (src) reaches an actual-out (dst) through the callee */
+};
+
+/* A node. */
+struct sdg_node {
+	unsigned char kind; /* enum sdg_kind */
+	int fn;             /* the function it belongs to (index into sdg.fn) */
+	LLVMValueRef v;     /* the instruction, argument, function or call it stands for */
+	int aux;            /* parameter index or location, by kind */
+	int in;             /* first incoming edge, -1 if none */
+};
+
+/* An incoming edge, in a singly linked list per node. */
+struct sdg_edge {
+	int src;            /* the node depended on */
+	int next;           /* the node's next incoming edge, -1 at the end */
+	unsigned char kind; /* enum sdg_edge_kind */
+};
+
+/* A location-keyed list of nodes: sorted locations, with each one's node. */
+struct sdg_locs {
+	int n;     /* entries */
+	int *loc;  /* sorted location ids; owned */
+	int *node; /* their nodes; owned */
+};
+
+/* A defined function. */
+struct sdg_fn {
+	LLVMValueRef fn;        /* the function */
+	int entry;              /* its entry node */
+	int retval;             /* its returned-value node, -1 for void */
+	int nparams;            /* parameters */
+	int *param;             /* nparams + 1 nodes: the parameters, then the varargs (-1 if not
+				   variadic); owned */
+	struct sdg_locs in;     /* formal-in nodes */
+	struct sdg_locs out;    /* formal-out nodes */
+	struct intvec callers;  /* call sites (indices into sdg.call) that may call it */
+};
+
+/* A call site of defined functions. */
+struct sdg_call {
+	LLVMValueRef call;      /* the call instruction */
+	int fn;                 /* the calling function */
+	int site;               /* its call-site node */
+	int ret;                /* the instruction's node (the returned value) */
+	int nargs;              /* its arguments */
+	int *arg;               /* nargs actual-in nodes; owned */
+	struct sdg_locs in;     /* actual-in nodes */
+	struct sdg_locs out;    /* actual-out nodes */
+	int ncallees;           /* defined functions it may call */
+	int *callee;            /* their indices; owned */
+};
+
+/* The graph. */
+struct sdg {
+	const struct pta *pta;  /* the points-to analysis it was built with (not owned) */
+	int n;                  /* nodes */
+	struct sdg_node *node;  /* owned */
+	int cap;                /* allocated nodes */
+	int nedges;             /* edges */
+	struct sdg_edge *edge;  /* owned */
+	int capedges;           /* allocated edges */
+	int nfns;               /* defined functions */
+	struct sdg_fn *fn;      /* owned */
+	int ncalls;             /* call sites of defined functions */
+	struct sdg_call *call;  /* owned */
+	struct ptrmap node_of;  /* instruction or argument -> node; function -> index into fn */
+	struct ptrmap call_of;  /* call instruction -> index into call */
+	int ninsts;             /* instruction nodes (the program's size) */
+	int nsummary;           /* summary edges */
+};
+
+/*
+ * Builds the graph of mod. Returns 0, or -1 with err set. Owns nothing of mod or pta; pta
+ * must outlive it.
+ */
+int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct error *err);
+
+/* Returns the node of instruction x, or -1. */
+int sdg_node(const struct sdg *g, LLVMValueRef x);
+
+/*
+ * Marks in mark[0..g->n) (which the caller zeroes, or fills with an earlier slice to extend)
+ * every node the criteria nodes depend on: the two passes of Horwitz, Reps and Binkley, then,
+ * until nothing changes, for every marked call site the actual-ins matching each marked formal-in
+ * of its callees (an executable slice runs one copy of each function for every context), sliced
+ * in turn by the second pass. Returns the number of marked nodes.
+ */
+int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark);
+
+/*
+ * Returns whether instruction x stays in the executable slice described by mark: its node is
+ * marked, or it is a call whose call-site node is.
+ */
+int sdg_kept(const struct sdg *g, const unsigned char *mark, LLVMValueRef x);
+
+/* Returns whether argument i of the kept call x is needed (else it may be any value). */
+int sdg_arg_kept(const struct sdg *g, const unsigned char *mark, LLVMValueRef x, unsigned i);
+
+/* Frees what g owns. */
+void sdg_release(struct sdg *g);
+
+#endif

@@ -1,0 +1,622 @@
+/*
+ * slice.c: feature evaluators as executable static slices (Mantis 000_/001_ section 5).
+ *
+ * The pipeline (slicer_init, then slicer_mark and slicer_write per evaluator):
+ *   manifest        DIR/features.json: the features, their counters, how DIR was built
+ *   instrument      DIR/prepared.bc again, with only those counters, each a plain global (the
+ *                   papers' "static globals used for slicing"); same numbering as DIR/inst
+ *   strip           llvm.dbg.* calls (their metadata uses are not dependences)
+ *   recorder        __mantis_slice_dump(): loads each counter and passes it to
+ *                   __mantis_slice_emit, then __mantis_slice_flush; called before every return
+ *                   of main and every exit call that a training run reached (given the runs)
+ *   pta, sdg        points-to analysis and dependence graph, once
+ *   mark            criteria: the feature's emit calls and the flush; two-pass HRB slice;
+ *                   an exit call whose recorder call is kept is kept too (its status and the
+ *                   decisions that reach it), to the fixpoint
+ *   rebuild         on a copy: arguments a callee does not need become zero; an unkept branch
+ *                   goes to its immediate post-dominator (a return when that is the virtual
+ *                   exit); phis follow the new edges; unkept instructions are deleted; verify
+ * Invariant: an instruction is deleted only if no kept instruction uses its value, except call
+ * arguments the callee does not need, which are replaced by zero.
+ */
+#include "slice.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/DebugInfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cdep.h"
+#include "cfg.h"
+#include "error.h"
+#include "extmodel.h"
+#include "instrument.h"
+#include "util.h"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *callee_name(LLVMValueRef call)
+{
+	LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+	size_t len;
+
+	return callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : NULL;
+}
+
+/* Returns whether a call ends the program (exit, abort, ... by extmodel.h). */
+static int is_exit_call(LLVMValueRef x)
+{
+	const char *name = callee_name(x);
+	const struct extfn *ext = name ? extmodel_find(name) : NULL;
+
+	return ext && (ext->flags & EXT_EXIT) && LLVMIsDeclaration(LLVMGetCalledValue(x));
+}
+
+/* ---- preparing the module ---------------------------------------------------------------- */
+
+/* Resolves names (or takes indices) into s->feature; fills keep with their counters. */
+static int choose_features(struct slicer *s, char *const *names, int n, unsigned char *keep,
+			   struct error *err)
+{
+	s->feature = xmalloc(sizeof *s->feature * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		int k = manifest_find(&s->m, names[i]);
+		const struct feature *f;
+
+		if (k < 0)
+			return error_set(err, "%s/features.json has no feature %s", s->dir, names[i]);
+		s->feature[s->nfeatures++] = k;
+		f = &s->m.v[k];
+		for (int t = 0; t < f->nterms; t++)
+			keep[f->terms[t].counter] = 1;
+		if (f->denominator >= 0)
+			keep[f->denominator] = 1;
+	}
+	return 0;
+}
+
+/* Instruments DIR/prepared.bc for the kept counters and checks it is DIR's program. */
+static int instrument_again(struct slicer *s, const unsigned char *keep, struct error *err)
+{
+	char *bc = xasprintf("%s/prepared.bc", s->dir);
+	struct manifest again = {0};
+	int rc = ir_load(&s->ir, bc, err);
+
+	free(bc);
+	if (rc == 0)
+		rc = instrument_module_for_slicing(&s->ir, s->m.schemes, keep, s->m.ncounters, &again, err);
+	if (rc == 0 && again.build_id != s->m.build_id)
+		rc = error_set(err, "%s/prepared.bc does not match %s/features.json (rebuild with mantis "
+			       "instrument)", s->dir, s->dir);
+	manifest_release(&again);
+	return rc;
+}
+
+static void strip_debug_calls(LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+			LLVMValueRef x = LLVMGetFirstInstruction(b), next;
+
+			for (; x; x = next) {
+				const char *name = callee_name(x);
+
+				next = LLVMGetNextInstruction(x);
+				if (name && strncmp(name, "llvm.dbg.", 9) == 0)
+					LLVMInstructionEraseFromParent(x);
+			}
+		}
+	}
+}
+
+/*
+ * Returns whether a training run reached the exit call x, by DIR's exit features named after
+ * its site (exit:FUNCTION:FILE:LINE:CALLEE, and the #2, #3... of calls sharing a line); 1 if
+ * there are no runs or no such feature (instrumented without the exit scheme, no line).
+ */
+static int exit_reached(const struct slicer *s, LLVMValueRef x, uint64_t *const *runs, int nruns)
+{
+	LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(x));
+	unsigned flen;
+	size_t nlen;
+	const char *file = LLVMGetDebugLocFilename(x, &flen), *fname = LLVMGetValueName2(fn, &nlen);
+	char *name;
+	int found = 0, reached = 0;
+
+	if (!runs || !file || LLVMGetDebugLocLine(x) == 0)
+		return 1;
+	name = xasprintf("exit:%.*s:%.*s:%u:%s", (int)nlen, fname, (int)flen, file,
+			 LLVMGetDebugLocLine(x), callee_name(x));
+	for (int i = 0; i < s->m.n; i++) {
+		const char *f = s->m.v[i].name;
+		size_t n = strlen(name);
+
+		if (strncmp(f, name, n) != 0 || (f[n] != '\0' && f[n] != '#'))
+			continue;
+		found = 1;
+		for (int r = 0; r < nruns && !reached; r++)
+			reached = feature_value(&s->m.v[i], runs[r]) != 0;
+	}
+	free(name);
+	return !found || reached;
+}
+
+/* Calls the recorder before x, at x's source position. Returns the call. */
+static LLVMValueRef record_before(LLVMBuilderRef b, LLVMTypeRef type, LLVMValueRef dump, LLVMValueRef x)
+{
+	LLVMValueRef call;
+
+	LLVMPositionBuilderBefore(b, x);
+	call = LLVMBuildCall2(b, type, dump, NULL, 0, "");
+	LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(x));
+	return call;
+}
+
+/*
+ * Adds __mantis_slice_dump (emit each kept counter, then flush) and calls it before every exit.
+ * emit[c] receives the emit call of counter c (NULL if the counter has no global: never
+ * updated, so 0); *flush the flush call; exits the (recorder call, exit call) pairs.
+ */
+static void add_recorder(struct slicer *s, const unsigned char *keep, uint64_t *const *runs,
+			 int nruns, LLVMValueRef *emit, LLVMValueRef *flush, LLVMValueRef *pairs,
+			 int *npairs)
+{
+	LLVMContextRef ctx = s->ir.ctx;
+	LLVMModuleRef mod = s->ir.mod;
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), vd = LLVMVoidTypeInContext(ctx);
+	LLVMTypeRef emit_args[2] = {i64, i64};
+	LLVMTypeRef emit_type = LLVMFunctionType(vd, emit_args, 2, 0), void_type = LLVMFunctionType(vd, NULL, 0, 0);
+	LLVMValueRef emit_fn = LLVMAddFunction(mod, "__mantis_slice_emit", emit_type);
+	LLVMValueRef flush_fn = LLVMAddFunction(mod, "__mantis_slice_flush", void_type);
+	LLVMValueRef dump = LLVMAddFunction(mod, "__mantis_slice_dump", void_type), main_fn;
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+
+	LLVMSetLinkage(dump, LLVMInternalLinkage);
+	LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, dump, "entry"));
+	for (int c = 0; c < s->m.ncounters; c++) {
+		char name[32];
+		LLVMValueRef g, args[2];
+
+		snprintf(name, sizeof name, "__mantis_c.%d", c);
+		if (!keep[c] || !(g = LLVMGetNamedGlobal(mod, name)))
+			continue;
+		args[0] = LLVMConstInt(i64, (unsigned long long)c, 0);
+		args[1] = LLVMBuildLoad2(b, i64, g, "");
+		emit[c] = LLVMBuildCall2(b, emit_type, emit_fn, args, 2, "");
+	}
+	*flush = LLVMBuildCall2(b, void_type, flush_fn, NULL, 0, "");
+	LLVMBuildRetVoid(b);
+	*npairs = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (fn == dump)
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) {
+				if (!is_exit_call(x))
+					continue;
+				s->nexits++;
+				if (!exit_reached(s, x, runs, nruns)) {
+					s->nexits_dropped++;
+					continue;
+				}
+				pairs[2 * *npairs] = record_before(b, void_type, dump, x);
+				pairs[2 * *npairs + 1] = x;
+				(*npairs)++;
+			}
+		}
+	}
+	main_fn = LLVMGetNamedFunction(mod, "main");
+	for (LLVMBasicBlockRef bb = main_fn ? LLVMGetFirstBasicBlock(main_fn) : NULL; bb; bb = LLVMGetNextBasicBlock(bb)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+
+		if (t && LLVMIsAReturnInst(t))
+			record_before(b, void_type, dump, t);
+	}
+	LLVMDisposeBuilder(b);
+}
+
+static int count_exit_calls(LLVMModuleRef mod)
+{
+	int n = 0;
+
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x))
+				n += is_exit_call(x);
+		}
+	}
+	return n;
+}
+
+/* The criteria of each feature: the emit calls of its counters, and the flush. */
+static void set_criteria(struct slicer *s, LLVMValueRef *emit, LLVMValueRef flush)
+{
+	s->criteria = xcalloc((size_t)s->nfeatures + 1, sizeof *s->criteria);
+	s->ncriteria = xcalloc((size_t)s->nfeatures + 1, sizeof *s->ncriteria);
+	for (int i = 0; i < s->nfeatures; i++) {
+		const struct feature *f = &s->m.v[s->feature[i]];
+		int *c = xmalloc(sizeof *c * (size_t)(f->nterms + 2)), n = 0;
+
+		c[n++] = sdg_node(&s->sdg, flush);
+		for (int t = 0; t < f->nterms; t++) {
+			if (emit[f->terms[t].counter])
+				c[n++] = sdg_node(&s->sdg, emit[f->terms[t].counter]);
+		}
+		if (f->denominator >= 0 && emit[f->denominator])
+			c[n++] = sdg_node(&s->sdg, emit[f->denominator]);
+		s->criteria[i] = c;
+		s->ncriteria[i] = n;
+	}
+}
+
+int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
+		uint64_t *const *runs, int nruns, struct error *err)
+{
+	char *path = xasprintf("%s/features.json", dir);
+	unsigned char *keep = NULL;
+	LLVMValueRef *emit = NULL, flush = NULL, *pairs = NULL;
+	int npairs = 0, rc = -1;
+	double t0 = now();
+
+	memset(s, 0, sizeof *s);
+	s->dir = xstrdup(dir);
+	if (manifest_read(&s->m, path, err) < 0)
+		goto out;
+	if (!s->m.schemes) {
+		error_set(err, "%s was made by an older mantis; run mantis instrument again", dir);
+		goto out;
+	}
+	keep = xcalloc((size_t)s->m.ncounters + 1, 1);
+	if (choose_features(s, names, n, keep, err) < 0 || instrument_again(s, keep, err) < 0)
+		goto out;
+	strip_debug_calls(s->ir.mod);
+	emit = xcalloc((size_t)s->m.ncounters + 1, sizeof *emit);
+	pairs = xcalloc(2 * (size_t)count_exit_calls(s->ir.mod) + 2, sizeof *pairs);
+	add_recorder(s, keep, runs, nruns, emit, &flush, pairs, &npairs);
+	if (ir_verify(&s->ir, err) < 0) {
+		error_prefix(err, "the program prepared for slicing does not verify");
+		goto out;
+	}
+	if (pta_build(&s->pta, s->ir.mod, err) < 0 || sdg_build(&s->sdg, s->ir.mod, &s->pta, err) < 0)
+		goto out;
+	set_criteria(s, emit, flush);
+	for (int i = 0; i < npairs; i++) {
+		intvec_push(&s->exits, sdg_node(&s->sdg, pairs[2 * i]));
+		intvec_push(&s->exits, sdg_node(&s->sdg, pairs[2 * i + 1]));
+	}
+	s->analysis_seconds = now() - t0;
+	rc = 0;
+out:
+	free(path);
+	free(keep);
+	free(emit);
+	free(pairs);
+	return rc;
+}
+
+/* ---- marking ----------------------------------------------------------------------------- */
+
+int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark)
+{
+	struct intvec crit = {0};
+	int kept = 0;
+
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < s->ncriteria[which[i]]; j++)
+			intvec_push(&crit, s->criteria[which[i]][j]);
+	}
+	while (crit.n > 0) {
+		sdg_slice(&s->sdg, crit.v, crit.n, mark);
+		crit.n = 0;
+		for (int i = 0; i < s->exits.n; i += 2) {
+			int rec = s->exits.v[i], ex = s->exits.v[i + 1];
+
+			if (sdg_kept(&s->sdg, mark, s->sdg.node[rec].v) && !mark[ex])
+				intvec_push(&crit, ex);
+		}
+	}
+	intvec_release(&crit);
+	for (int v = 0; v < s->sdg.n; v++) {
+		if (s->sdg.node[v].kind == SDG_INST && sdg_kept(&s->sdg, mark, s->sdg.node[v].v))
+			kept++;
+	}
+	return kept;
+}
+
+/* ---- rebuilding -------------------------------------------------------------------------- */
+
+/* The copy being cut down. */
+struct rebuild {
+	LLVMContextRef ctx;    /* the context */
+	LLVMBuilderRef b;      /* a builder */
+	struct ptrmap dead;    /* instructions of the copy to delete */
+	struct ptrmap kept_br; /* terminators of the copy that stay */
+	LLVMValueRef main_fn;  /* the copy's main */
+};
+
+/*
+ * Walks the original and its copy in step: records which instructions of the copy die and which
+ * terminators stay, and zeroes the arguments kept calls do not need.
+ */
+static void decide(struct slicer *s, const unsigned char *mark, LLVMModuleRef copy, struct rebuild *r)
+{
+	LLVMValueRef fo = LLVMGetFirstFunction(s->ir.mod), fc = LLVMGetFirstFunction(copy);
+
+	for (; fo && fc; fo = LLVMGetNextFunction(fo), fc = LLVMGetNextFunction(fc)) {
+		LLVMBasicBlockRef bo = LLVMGetFirstBasicBlock(fo), bc = LLVMGetFirstBasicBlock(fc);
+
+		for (; bo && bc; bo = LLVMGetNextBasicBlock(bo), bc = LLVMGetNextBasicBlock(bc)) {
+			LLVMValueRef xo = LLVMGetFirstInstruction(bo), xc = LLVMGetFirstInstruction(bc);
+
+			for (; xo && xc; xo = LLVMGetNextInstruction(xo), xc = LLVMGetNextInstruction(xc)) {
+				int kept = sdg_kept(&s->sdg, mark, xo);
+
+				if (LLVMIsATerminatorInst(xo)) {
+					if (kept)
+						ptrmap_put(&r->kept_br, xc, 1);
+					continue;
+				}
+				if (!kept) {
+					ptrmap_put(&r->dead, xc, 1);
+					continue;
+				}
+				if (!LLVMIsACallInst(xo))
+					continue;
+				for (unsigned i = 0; i < (unsigned)LLVMGetNumArgOperands(xo); i++) {
+					if (!sdg_arg_kept(&s->sdg, mark, xo, i))
+						LLVMSetOperand(xc, i, LLVMConstNull(LLVMTypeOf(LLVMGetOperand(xc, i))));
+				}
+			}
+		}
+	}
+}
+
+/* Replaces phi by one whose incoming edges lack drop and, if add, gain (add, value). */
+static void rewrite_phi(struct rebuild *r, LLVMValueRef phi, LLVMBasicBlockRef drop,
+			LLVMBasicBlockRef add, LLVMValueRef value)
+{
+	LLVMValueRef fresh;
+	unsigned n = LLVMCountIncoming(phi);
+
+	LLVMPositionBuilderBefore(r->b, phi);
+	fresh = LLVMBuildPhi(r->b, LLVMTypeOf(phi), "");
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+		LLVMBasicBlockRef from = LLVMGetIncomingBlock(phi, i);
+
+		if (from != drop)
+			LLVMAddIncoming(fresh, &v, &from, 1);
+	}
+	if (add)
+		LLVMAddIncoming(fresh, &value, &add, 1);
+	if (ptrmap_get(&r->dead, phi) >= 0)
+		ptrmap_put(&r->dead, fresh, 1);
+	LLVMReplaceAllUsesWith(phi, fresh);
+	LLVMInstructionEraseFromParent(phi);
+}
+
+/* Returns the value block from contributes to phi, or NULL. */
+static LLVMValueRef incoming_from(LLVMValueRef phi, LLVMBasicBlockRef from)
+{
+	for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+		if (LLVMGetIncomingBlock(phi, i) == from)
+			return LLVMGetIncomingValue(phi, i);
+	}
+	return NULL;
+}
+
+/* Ends block b with a return of a default value: its function's virtual exit. */
+static void return_default(struct rebuild *r, LLVMValueRef fn, LLVMBasicBlockRef b)
+{
+	LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
+
+	LLVMPositionBuilderAtEnd(r->b, b);
+	LLVMSetCurrentDebugLocation2(r->b, NULL);
+	if (LLVMGetTypeKind(ret) == LLVMVoidTypeKind)
+		LLVMBuildRetVoid(r->b);
+	else
+		LLVMBuildRet(r->b, LLVMConstNull(ret));
+}
+
+/* Sends block b, whose branch is not kept, to target (NULL: the virtual exit). */
+static void redirect(struct rebuild *r, LLVMValueRef fn, LLVMBasicBlockRef b, LLVMBasicBlockRef target)
+{
+	LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
+	unsigned n = LLVMGetNumSuccessors(term);
+	LLVMBasicBlockRef *succ = xmalloc(sizeof *succ * (n ? n : 1));
+	LLVMValueRef *values = NULL;
+	int nvalues = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		succ[i] = LLVMGetSuccessor(term, i);
+	if (target) { /* what target's phis received from b, if b was already a predecessor */
+		for (LLVMValueRef p = LLVMGetFirstInstruction(target); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
+			values = xrealloc(values, sizeof *values * (size_t)(nvalues + 1));
+			values[nvalues++] = incoming_from(p, b);
+		}
+	}
+	for (unsigned i = 0; i < n; i++) {
+		int seen = 0;
+
+		for (unsigned j = 0; j < i; j++)
+			seen |= succ[j] == succ[i];
+		if (seen)
+			continue;
+		for (LLVMValueRef p = LLVMGetFirstInstruction(succ[i]), next; p && LLVMIsAPHINode(p); p = next) {
+			next = LLVMGetNextInstruction(p);
+			if (succ[i] != target)
+				rewrite_phi(r, p, b, NULL, NULL);
+		}
+	}
+	if (target) {
+		int k = 0;
+
+		for (LLVMValueRef p = LLVMGetFirstInstruction(target), next; p && LLVMIsAPHINode(p); p = next, k++) {
+			LLVMValueRef v = k < nvalues ? values[k] : NULL;
+
+			next = LLVMGetNextInstruction(p);
+			rewrite_phi(r, p, b, b, v ? v : LLVMConstNull(LLVMTypeOf(p)));
+		}
+	}
+	LLVMInstructionEraseFromParent(term);
+	if (target) {
+		LLVMPositionBuilderAtEnd(r->b, b);
+		LLVMSetCurrentDebugLocation2(r->b, NULL);
+		LLVMBuildBr(r->b, target);
+	} else {
+		return_default(r, fn, b);
+	}
+	free(values);
+	free(succ);
+}
+
+/* Returns whether an unreachable terminator still follows a kept call (a real no-return). */
+static int follows_kept_call(const struct rebuild *r, LLVMValueRef term)
+{
+	LLVMValueRef prev = LLVMGetPreviousInstruction(term);
+
+	return prev && LLVMIsACallInst(prev) && ptrmap_get(&r->dead, prev) < 0;
+}
+
+/* Redirects the branches of fn that are not kept. */
+static void cut_branches(struct rebuild *r, LLVMValueRef fn)
+{
+	struct cfg cfg;
+	struct cdep cd;
+
+	cfg_build(&cfg, fn);
+	cdep_build(&cd, &cfg);
+	for (int k = 0; k < cfg.n; k++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(cfg.block[k]);
+		int target = cd.ipdom[k];
+
+		if (cfg.rpo_number[k] < 0 || ptrmap_get(&r->kept_br, term) >= 0)
+			continue;
+		if (LLVMIsAReturnInst(term) || (LLVMIsABranchInst(term) && !LLVMIsConditional(term)))
+			continue;
+		if (LLVMIsAUnreachableInst(term) && follows_kept_call(r, term))
+			continue;
+		if (LLVMIsAUnreachableInst(term)) {
+			LLVMInstructionEraseFromParent(term);
+			return_default(r, fn, cfg.block[k]);
+			continue;
+		}
+		redirect(r, fn, cfg.block[k], target >= 0 && target < cfg.n ? cfg.block[target] : NULL);
+	}
+	cdep_release(&cd);
+	cfg_release(&cfg);
+}
+
+/* Deletes the dead instructions of fn; their remaining uses (in dead code) get zero. */
+static void delete_dead(struct rebuild *r, LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		LLVMValueRef x = LLVMGetFirstInstruction(b), next;
+
+		for (; x; x = next) {
+			next = LLVMGetNextInstruction(x);
+			if (ptrmap_get(&r->dead, x) < 0 || LLVMIsATerminatorInst(x))
+				continue;
+			if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMVoidTypeKind)
+				LLVMReplaceAllUsesWith(x, LLVMConstNull(LLVMTypeOf(x)));
+			LLVMInstructionEraseFromParent(x);
+		}
+	}
+}
+
+int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,
+		 const char *runtime, struct error *err)
+{
+	struct ir copy = {s->ir.ctx, LLVMCloneModule(s->ir.mod)};
+	struct rebuild r = {.ctx = s->ir.ctx, .b = LLVMCreateBuilderInContext(s->ir.ctx)};
+	char *objs[1] = {(char *)runtime};
+	int rc;
+
+	decide(s, mark, copy.mod, &r);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(copy.mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMIsDeclaration(fn))
+			cut_branches(&r, fn);
+	}
+	for (LLVMValueRef fn = LLVMGetFirstFunction(copy.mod); fn; fn = LLVMGetNextFunction(fn))
+		delete_dead(&r, fn);
+	LLVMDisposeBuilder(r.b);
+	ptrmap_release(&r.dead);
+	ptrmap_release(&r.kept_br);
+	rc = ir_verify(&copy, err);
+	if (rc < 0)
+		error_prefix(err, "the slicer made an invalid evaluator (a bug in mantis)");
+	if (rc == 0)
+		rc = ir_write(&copy, bc, err);
+	LLVMDisposeModule(copy.mod);
+	if (rc == 0)
+		rc = ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);
+	return rc;
+}
+
+/* ---- reporting --------------------------------------------------------------------------- */
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int slicer_lines(const struct slicer *s, const unsigned char *mark, struct strbuf *out)
+{
+	char **lines = NULL;
+	int n = 0, unique = 0;
+
+	for (int v = 0; v < s->sdg.n; v++) {
+		LLVMValueRef x = s->sdg.node[v].v;
+		const char *name, *file;
+		unsigned len, line;
+
+		if (s->sdg.node[v].kind != SDG_INST || !sdg_kept(&s->sdg, mark, x))
+			continue;
+		name = callee_name(x);
+		if ((name && strncmp(name, "__mantis_", 9) == 0) || !(line = LLVMGetDebugLocLine(x)))
+			continue;
+		file = LLVMGetDebugLocFilename(x, &len);
+		lines = xrealloc(lines, sizeof *lines * (size_t)(n + 1));
+		lines[n++] = xasprintf("%.*s:%u", (int)len, file ? file : "?", line);
+	}
+	if (n > 0)
+		qsort(lines, (size_t)n, sizeof *lines, compare_strings);
+	for (int i = 0; i < n; i++) {
+		if (i == 0 || strcmp(lines[i], lines[i - 1]) != 0) {
+			strbuf_add(out, lines[i], strlen(lines[i]));
+			strbuf_addch(out, '\n');
+			unique++;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	return unique;
+}
+
+void slicer_release(struct slicer *s)
+{
+	for (int i = 0; i < s->nfeatures; i++)
+		free(s->criteria ? s->criteria[i] : NULL);
+	free(s->criteria);
+	free(s->ncriteria);
+	free(s->feature);
+	intvec_release(&s->exits);
+	if (s->sdg.node)
+		sdg_release(&s->sdg);
+	if (s->pta.obj)
+		pta_release(&s->pta);
+	if (s->ir.ctx)
+		ir_release(&s->ir);
+	manifest_release(&s->m);
+	free(s->dir);
+	memset(s, 0, sizeof *s);
+}

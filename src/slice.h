@@ -1,0 +1,72 @@
+/*
+ * slice.h: feature evaluators: executable static slices of an instrumented program that compute
+ * chosen features and nothing else they can avoid (Mantis 000_ and 001_ section 5, issue 6).
+ *
+ *   DIR (mantis instrument) --prepared.bc, instrumented anew: only the features' counters, each
+ *   a plain global; a recorder __mantis_slice_dump before every exit--> module
+ *   module --pta, sdg (once)--> per feature: two-pass slice from the recorder's calls
+ *   marks --rebuild: delete unmarked instructions, branches to post-dominators--> evaluator
+ */
+#ifndef MANTIS_SLICE_H
+#define MANTIS_SLICE_H
+
+#include "ir.h"
+#include "manifest.h"
+#include "pta.h"
+#include "sdg.h"
+
+struct error;
+
+/* A program prepared for slicing on some of its features. */
+struct slicer {
+	char *dir;              /* the build directory; owned */
+	struct manifest m;      /* DIR/features.json */
+	struct ir ir;           /* the program with the recorder; owned */
+	struct pta pta;         /* its points-to facts */
+	struct sdg sdg;         /* its dependence graph */
+	int nfeatures;          /* features being sliced */
+	int *feature;           /* their indices in m; owned */
+	int **criteria;         /* per feature, its recorder's nodes; owned */
+	int *ncriteria;         /* how many */
+	struct intvec exits;    /* pairs (recorder call node, exit call node) before exit calls */
+	int nexits, nexits_dropped; /* exit calls, and those left without a recorder (unreached) */
+	double analysis_seconds;/* time to instrument, analyse and build the graph */
+};
+
+/*
+ * Reads DIR (made by mantis instrument), instruments its prepared bitcode for the features
+ * names[0..n) of DIR/features.json, and builds the graph once.
+ * runs[0..nruns) are DIR/inst's counters on the training inputs, or NULL: an exit call that
+ * no training run reached (by its exit feature) is then no criterion, so the decisions that
+ * lead to error exits (a failed malloc, a bad read) need not be computed; the evaluator is
+ * validated on those inputs. With runs NULL, every exit is a criterion.
+ * Returns 0, or -1 with err naming the file or feature at fault.
+ */
+int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
+		uint64_t *const *runs, int nruns, struct error *err);
+
+/*
+ * Marks in mark[0..s->sdg.n) (zeroed by the caller) the slice of the features which[0..n)
+ * (indices into s->feature). Returns the number of the program's instructions kept.
+ */
+int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark);
+
+/*
+ * Writes the evaluator of mark as bitcode to bc and builds the executable exe with clang at the
+ * program's optimisation level, with runtime (slicert.o) and the program's link flags. The
+ * module is copied; s is unchanged. Returns 0, or -1 with err set (a module that does not verify
+ * is an error of the slicer, named as such).
+ */
+int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,
+		 const char *runtime, struct error *err);
+
+/*
+ * Appends to out "FILE:LINE" for every source line with a kept instruction of the program (not
+ * of the counters), sorted, one per line. Returns the number of lines.
+ */
+int slicer_lines(const struct slicer *s, const unsigned char *mark, struct strbuf *out);
+
+/* Frees what s owns. */
+void slicer_release(struct slicer *s);
+
+#endif

@@ -1,0 +1,54 @@
+mantis slice on a small program: a loop whose count depends on the first argument only, and
+work on the second that the evaluator leaves out.
+
+  $ cat > prog.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	int n = atoi(argv[1]), w = atoi(argv[2]);
+  > 	long s = 0;
+  > 	for (int i = 0; i < n; i++)
+  > 		s += i;
+  > 	for (int j = 0; j < w; j++)
+  > 		s ^= j * 7;
+  > 	printf("%ld\n", s);
+  > 	return argc > 3;
+  > }
+  > C
+  $ mantis instrument -o build prog.c --schemes loop > /dev/null
+  $ printf '3 1000\n10 5\n0 0\n' > inputs.txt
+  $ mantis slice build --features loop:main:prog.c:7 --inputs inputs.txt --reps 1 --lines > out.txt
+  $ grep -c validated out.txt
+  1
+  $ grep '^prog' out.txt
+  prog.c:5
+  prog.c:7
+  $ ls build/slice
+  feature0
+  feature0.bc
+
+The evaluator prints nothing and writes the loop's count where MANTIS_COUNTERS says:
+
+  $ MANTIS_COUNTERS=c.bin build/slice/feature0 4 100000000
+  $ head -c 8 c.bin; echo
+  MANTISC1
+
+The JSON form:
+
+  $ mantis slice build --features loop:main:prog.c:7,loop:main:prog.c:9 --inputs inputs.txt --reps 1 --json > out.json
+  $ /usr/bin/python3 -c 'import json; d = json.load(open("out.json")); print([(f["name"], f["validated"], f["kept"] < f["total"]) for f in d["features"]])'
+  [('loop:main:prog.c:7', True, True), ('loop:main:prog.c:9', True, True)]
+
+Errors name what is wrong:
+
+  $ mantis slice build
+  mantis slice: --features needs one or more feature names
+  See 'mantis help slice'.
+  [2]
+  $ mantis slice build --features loop:main:prog.c:99
+  mantis: build/features.json has no feature loop:main:prog.c:99
+  [1]
+  $ mantis slice nowhere --features x
+  mantis: cannot open nowhere/features.json: No such file or directory
+  [1]

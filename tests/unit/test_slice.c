@@ -1,0 +1,197 @@
+/*
+ * test_slice.c: post-dominators and control dependence (cdep), and the dependence graph's
+ * decisions (sdg): summary edges and the two passes, on hand-written IR whose blocks and values
+ * have names, so each expectation names what it is about. The slicing corpus
+ * (tests/slices, run by tests/run) tests whole evaluators.
+ */
+#include <llvm-c/IRReader.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cdep.h"
+#include "cfg.h"
+#include "error.h"
+#include "ir.h"
+#include "pta.h"
+#include "sdg.h"
+#include "tests.h"
+#include "util.h"
+
+/* Parses textual IR into *ir (through a file, as ir_load reads it); fails the test if invalid. */
+static void parse_ir(struct ir *ir, const char *text)
+{
+	char *dir = test_tmpdir(), *path = test_write_file(dir, "m.ll", text);
+	struct error err = {""};
+
+	ck_assert_msg(ir_load(ir, path, &err) == 0, "%s", err.msg);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+/* Returns the index of the block called name in cfg; fails the test if there is none. */
+static int block(const struct cfg *cfg, const char *name)
+{
+	for (int k = 0; k < cfg->n; k++) {
+		if (strcmp(LLVMGetBasicBlockName(cfg->block[k]), name) == 0)
+			return k;
+	}
+	ck_abort_msg("no block %s", name);
+	return -1;
+}
+
+/* Returns the instruction called name in fn; fails the test if there is none. */
+static LLVMValueRef value(LLVMValueRef fn, const char *name)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		for (LLVMValueRef x = LLVMGetFirstInstruction(b); x; x = LLVMGetNextInstruction(x)) {
+			size_t len;
+
+			if (strcmp(LLVMGetValueName2(x, &len), name) == 0)
+				return x;
+		}
+	}
+	ck_abort_msg("no value %%%s", name);
+	return NULL;
+}
+
+static const char *const branchy =
+	"define i32 @f(i32 %n) {\n"
+	"entry:\n"
+	"  %c = icmp sgt i32 %n, 0\n"
+	"  br i1 %c, label %then, label %join\n"
+	"then:\n"
+	"  br label %join\n"
+	"join:\n"
+	"  br label %loop\n"
+	"loop:\n"
+	"  %i = phi i32 [0, %join], [%i2, %loop]\n"
+	"  %i2 = add i32 %i, 1\n"
+	"  %d = icmp slt i32 %i2, %n\n"
+	"  br i1 %d, label %loop, label %exit\n"
+	"exit:\n"
+	"  ret i32 %i2\n"
+	"}\n"
+	"define void @spin(i1 %c) {\n"
+	"entry:\n"
+	"  br i1 %c, label %forever, label %out\n"
+	"forever:\n"
+	"  br label %forever\n"
+	"out:\n"
+	"  ret void\n"
+	"}\n";
+
+START_TEST(postdominators_and_control_dependence)
+{
+	struct ir ir;
+	struct cfg cfg;
+	struct cdep cd;
+	int entry, then, join, loop, exit_block;
+
+	parse_ir(&ir, branchy);
+	cfg_build(&cfg, LLVMGetNamedFunction(ir.mod, "f"));
+	cdep_build(&cd, &cfg);
+	entry = block(&cfg, "entry");
+	then = block(&cfg, "then");
+	join = block(&cfg, "join");
+	loop = block(&cfg, "loop");
+	exit_block = block(&cfg, "exit");
+	ck_assert_int_eq(cd.ipdom[entry], join);
+	ck_assert_int_eq(cd.ipdom[then], join);
+	ck_assert_int_eq(cd.ipdom[join], loop);
+	ck_assert_int_eq(cd.ipdom[loop], exit_block);
+	ck_assert_int_eq(cd.ipdom[exit_block], cfg.n); /* the virtual exit */
+	ck_assert_int_eq(cd.ncd[then], 1);
+	ck_assert_int_eq(cd.cd[then][0], entry);
+	ck_assert_int_eq(cd.ncd[loop], 1); /* the loop decides its own repetition */
+	ck_assert_int_eq(cd.cd[loop][0], loop);
+	ck_assert_int_eq(cd.ncd[join], 0);
+	ck_assert_int_eq(cd.ncd[exit_block], 0);
+	cdep_release(&cd);
+	cfg_release(&cfg);
+
+	/* a loop no path leaves still gets a post-dominator: the virtual exit, by a fake edge */
+	cfg_build(&cfg, LLVMGetNamedFunction(ir.mod, "spin"));
+	cdep_build(&cd, &cfg);
+	ck_assert_int_eq(cd.fake[block(&cfg, "forever")], 1);
+	ck_assert_int_eq(cd.ipdom[block(&cfg, "forever")], cfg.n);
+	ck_assert_int_eq(cd.ipdom[block(&cfg, "entry")], cfg.n);
+	ck_assert_int_eq(cd.ncd[block(&cfg, "forever")], 2); /* entry's branch and its own loop */
+	cdep_release(&cd);
+	cfg_release(&cfg);
+	ir_release(&ir);
+}
+END_TEST
+
+/* One helper, two call sites: an expensive argument at the first, a cheap one at the second,
+ * whose result alone is stored in @out. */
+static const char *const two_sites =
+	"@out = global i32 0\n"
+	"@sink = global i32 0\n"
+	"define internal i32 @helper(i32 %x) {\n"
+	"entry:\n"
+	"  %r = add i32 %x, 1\n"
+	"  ret i32 %r\n"
+	"}\n"
+	"define internal i32 @expensive(i32 %n) {\n"
+	"entry:\n"
+	"  %m = mul i32 %n, %n\n"
+	"  ret i32 %m\n"
+	"}\n"
+	"define i32 @main(i32 %argc, i8** %argv) {\n"
+	"entry:\n"
+	"  %big = call i32 @expensive(i32 %argc)\n"
+	"  %a = call i32 @helper(i32 %big)\n"
+	"  store i32 %a, i32* @sink\n"
+	"  %cheap = add i32 %argc, 2\n"
+	"  %b = call i32 @helper(i32 %cheap)\n"
+	"  store i32 %b, i32* @out\n"
+	"  %v = load i32, i32* @out\n"
+	"  ret i32 %v\n"
+	"}\n";
+
+START_TEST(context_sensitive_slice)
+{
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	struct error err = {""};
+	LLVMValueRef main_fn;
+	unsigned char *mark;
+	int crit;
+
+	parse_ir(&ir, two_sites);
+	ck_assert_msg(pta_build(&pta, ir.mod, &err) == 0, "%s", err.msg);
+	ck_assert_msg(sdg_build(&g, ir.mod, &pta, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(g.ncalls, 3);
+	ck_assert_int_eq(g.nsummary, 3); /* x -> r at both helper sites, n -> m at expensive's */
+	main_fn = LLVMGetNamedFunction(ir.mod, "main");
+	mark = xcalloc((size_t)g.n, 1);
+	crit = sdg_node(&g, value(main_fn, "v"));
+	sdg_slice(&g, &crit, 1, mark);
+	ck_assert(sdg_kept(&g, mark, value(main_fn, "b")));
+	ck_assert(sdg_kept(&g, mark, value(main_fn, "cheap")));
+	ck_assert(sdg_kept(&g, mark, value(LLVMGetNamedFunction(ir.mod, "helper"), "r")));
+	/* the first call of helper and the expensive work that feeds it are not in the slice */
+	ck_assert(!sdg_kept(&g, mark, value(main_fn, "a")));
+	ck_assert(!sdg_kept(&g, mark, value(main_fn, "big")));
+	ck_assert(!sdg_kept(&g, mark, value(LLVMGetNamedFunction(ir.mod, "expensive"), "m")));
+	free(mark);
+	sdg_release(&g);
+	pta_release(&pta);
+	ir_release(&ir);
+}
+END_TEST
+
+Suite *suite_slice(void)
+{
+	Suite *s = suite_create("slice");
+	TCase *tc = tcase_create("slice");
+
+	tcase_add_test(tc, postdominators_and_control_dependence);
+	tcase_add_test(tc, context_sensitive_slice);
+	suite_add_tcase(s, tc);
+	return s;
+}
