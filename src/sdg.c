@@ -8,7 +8,10 @@
  *   nodes        entry, parameters, returned value per function; a node per instruction
  *   effects      the locations each instruction reads and writes by itself: loads, stores,
  *                library calls by extmodel.h (unknown ones: all they can reach, and the escaped
- *                globals), calls that may reach external code
+ *                globals), calls that may reach external code; read-only memory is left out.
+ *                Locations are then grouped into memory classes by partition refinement:
+ *                locations every instruction touches together are one class, and the graph
+ *                works on classes (as precise, and far smaller where points-to sets are big)
  *   call sites   per call of defined functions (pta_callees): call-site and argument nodes
  *   mod/ref      per function, the locations it or its callees may write (read): a fixpoint over
  *                the call graph; library callbacks (qsort's comparator) count for their caller
@@ -65,6 +68,11 @@ struct builder {
 	uint64_t *mod, *ref;     /* per function, a bitset of locations; owned */
 	struct effect *eff;      /* per node below ninst (zero for all but instructions); owned */
 	int ninst;               /* nodes made before any call-site node */
+	int *class_of;           /* per location, its memory class; owned */
+	int nclasses;            /* memory classes */
+	int *class_size;         /* per class, its locations; owned */
+	int *hits;               /* refine's per-class counts, zero between calls; owned */
+	int *split_to;           /* refine's per-class new class, or -1 (valid for touched ones); owned */
 	struct intvec pool;      /* effects' locations */
 	struct intvec escaped;   /* escaped locations, once asked for */
 	int have_escaped;        /* escaped is filled */
@@ -350,42 +358,135 @@ static void unique_tail(const struct pta *pta, struct intvec *iv, int from, unsi
 	iv->n = n;
 }
 
-static void instruction_effects(struct builder *b, int node, unsigned char *seen)
+/* The locations instruction node reads (rd) and writes (wr) by itself, without repeats or
+ * read-only ones. */
+static void raw_effects(struct builder *b, int node, struct intvec *rd, struct intvec *wr,
+			unsigned char *seen)
 {
 	LLVMValueRef x = b->g->node[node].v;
-	struct intvec rd = {0}, wr = {0};
-	struct effect *e = &b->eff[node];
 
+	rd->n = wr->n = 0;
 	switch (LLVMGetInstructionOpcode(x)) {
 	case LLVMLoad:
-		pta_access(b->pta, LLVMGetOperand(x, 0), store_size(b, LLVMTypeOf(x)), &rd);
+		pta_access(b->pta, LLVMGetOperand(x, 0), store_size(b, LLVMTypeOf(x)), rd);
 		break;
 	case LLVMStore:
-		pta_access(b->pta, LLVMGetOperand(x, 1), store_size(b, LLVMTypeOf(LLVMGetOperand(x, 0))), &wr);
+		pta_access(b->pta, LLVMGetOperand(x, 1), store_size(b, LLVMTypeOf(LLVMGetOperand(x, 0))), wr);
 		break;
 	case LLVMAtomicRMW:
 	case LLVMAtomicCmpXchg:
 	case LLVMVAArg:
-		pta_access(b->pta, LLVMGetOperand(x, 0), 0, &rd);
-		pta_access(b->pta, LLVMGetOperand(x, 0), 0, &wr);
+		pta_access(b->pta, LLVMGetOperand(x, 0), 0, rd);
+		pta_access(b->pta, LLVMGetOperand(x, 0), 0, wr);
 		break;
 	case LLVMCall:
 	case LLVMInvoke:
-		call_effects(b, x, &rd, &wr);
+		call_effects(b, x, rd, wr);
 		break;
 	default:
 		break;
 	}
-	e->rd = b->pool.n;
-	for (int i = 0; i < rd.n; i++)
-		intvec_push(&b->pool, rd.v[i]);
-	unique_tail(b->pta, &b->pool, e->rd, seen);
-	e->nrd = b->pool.n - e->rd;
-	e->wr = b->pool.n;
-	for (int i = 0; i < wr.n; i++)
-		intvec_push(&b->pool, wr.v[i]);
-	unique_tail(b->pta, &b->pool, e->wr, seen);
-	e->nwr = b->pool.n - e->wr;
+	unique_tail(b->pta, rd, 0, seen);
+	unique_tail(b->pta, wr, 0, seen);
+}
+
+/*
+ * Splits the memory classes by the set locs (without repeats): afterwards every class lies
+ * wholly inside or wholly outside it (partition refinement).
+ */
+static void refine(struct builder *b, const struct intvec *locs)
+{
+	struct intvec touched = {0};
+
+	for (int i = 0; i < locs->n; i++) {
+		int c = b->class_of[locs->v[i]];
+
+		if (b->hits[c]++ == 0)
+			intvec_push(&touched, c);
+	}
+	for (int i = 0; i < touched.n; i++) {
+		int c = touched.v[i];
+
+		b->split_to[c] = b->hits[c] < b->class_size[c] ? b->nclasses++ : -1;
+		if (b->split_to[c] >= 0) {
+			b->split_to[b->split_to[c]] = -1;
+			b->class_size[b->split_to[c]] = 0;
+		}
+	}
+	for (int i = 0; i < locs->n; i++) {
+		int c = b->class_of[locs->v[i]];
+
+		if (b->split_to[c] >= 0) {
+			b->class_of[locs->v[i]] = b->split_to[c];
+			b->class_size[c]--;
+			b->class_size[b->split_to[c]]++;
+		}
+	}
+	for (int i = 0; i < touched.n; i++)
+		b->hits[touched.v[i]] = 0;
+	intvec_release(&touched);
+}
+
+/* Appends the classes of locs to the pool, each once. */
+static void push_classes(struct builder *b, const struct intvec *locs, unsigned char *seen)
+{
+	int from = b->pool.n;
+
+	for (int i = 0; i < locs->n; i++) {
+		int c = b->class_of[locs->v[i]];
+
+		if (!seen[c]) {
+			seen[c] = 1;
+			intvec_push(&b->pool, c);
+		}
+	}
+	for (int i = from; i < b->pool.n; i++)
+		seen[b->pool.v[i]] = 0;
+}
+
+/*
+ * The effects of every instruction, over memory classes: locations that every instruction
+ * touches together or not at all are one class, so the graph needs one node where it would
+ * need one per location, and loses nothing (a points-to analysis that shares its sets makes
+ * few classes). Two passes: refine the partition by every effect, then record the classes.
+ */
+static void all_effects(struct builder *b)
+{
+	const struct pta *pta = b->pta;
+	unsigned char *seen = xcalloc((size_t)pta->nlocs + 1, 1);
+	struct intvec rd = {0}, wr = {0};
+
+	b->class_of = xcalloc((size_t)pta->nlocs + 1, sizeof *b->class_of);
+	b->class_size = xcalloc((size_t)pta->nlocs + 2, sizeof *b->class_size);
+	b->hits = xcalloc((size_t)pta->nlocs + 2, sizeof *b->hits);
+	b->split_to = xcalloc((size_t)pta->nlocs + 2, sizeof *b->split_to);
+	b->nclasses = 1;
+	b->class_size[0] = pta->nlocs;
+	for (int v = 0; v < b->ninst; v++) {
+		if (b->g->node[v].kind != SDG_INST)
+			continue;
+		raw_effects(b, v, &rd, &wr, seen);
+		refine(b, &rd);
+		refine(b, &wr);
+	}
+	for (int v = 0; v < b->ninst; v++) {
+		struct effect *e = &b->eff[v];
+
+		if (b->g->node[v].kind != SDG_INST)
+			continue;
+		raw_effects(b, v, &rd, &wr, seen);
+		e->rd = b->pool.n;
+		push_classes(b, &rd, seen);
+		e->nrd = b->pool.n - e->rd;
+		e->wr = b->pool.n;
+		push_classes(b, &wr, seen);
+		e->nwr = b->pool.n - e->wr;
+	}
+	b->g->nclasses = b->nclasses;
+	b->g->class_loc = xmalloc(sizeof *b->g->class_loc * (size_t)(b->nclasses + 1));
+	for (int loc = pta->nlocs - 1; loc >= 0; loc--)
+		b->g->class_loc[b->class_of[loc]] = loc;
+	free(seen);
 	intvec_release(&rd);
 	intvec_release(&wr);
 }
@@ -516,18 +617,18 @@ static void callback_effects(struct builder *b)
 
 		for (int j = 0; j < e->nrd; j++)
 			intvec_push(&b->pool, b->pool.v[e->rd + j]);
-		for (int loc = 0; loc < b->pta->nlocs; loc++) {
-			if (bit_get(ref, loc) || bit_get(mod, loc))
-				intvec_push(&b->pool, loc);
+		for (int c = 0; c < b->nclasses; c++) {
+			if (bit_get(ref, c) || bit_get(mod, c))
+				intvec_push(&b->pool, c);
 		}
 		e->rd = rd;
 		e->nrd = b->pool.n - rd;
 		wr = b->pool.n;
 		for (int j = 0; j < e->nwr; j++)
 			intvec_push(&b->pool, b->pool.v[e->wr + j]);
-		for (int loc = 0; loc < b->pta->nlocs; loc++) {
-			if (bit_get(mod, loc))
-				intvec_push(&b->pool, loc);
+		for (int c = 0; c < b->nclasses; c++) {
+			if (bit_get(mod, c))
+				intvec_push(&b->pool, c);
 		}
 		e->wr = wr;
 		e->nwr = b->pool.n - wr;
@@ -952,7 +1053,6 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct er
 {
 	struct builder b = {.g = g, .pta = pta};
 	int ninst_nodes;
-	unsigned char *seen;
 
 	memset(g, 0, sizeof *g);
 	g->pta = pta;
@@ -973,19 +1073,14 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct er
 		make_function_nodes(g, k);
 	ninst_nodes = b.ninst = g->n;
 	b.eff = xcalloc((size_t)ninst_nodes, sizeof *b.eff);
-	seen = xcalloc((size_t)pta->nlocs + 1, 1);
-	for (int v = 0; v < ninst_nodes; v++) {
-		if (g->node[v].kind == SDG_INST)
-			instruction_effects(&b, v, seen);
-	}
-	free(seen);
+	all_effects(&b);
 	for (int v = 0; v < ninst_nodes; v++) {
 		LLVMValueRef x = g->node[v].v;
 
 		if (g->node[v].kind == SDG_INST && (LLVMIsACallInst(x) || LLVMIsAInvokeInst(x)))
 			make_call_site(&b, g->node[v].fn, x, v);
 	}
-	b.words = (pta->nlocs + 63) / 64 + 1;
+	b.words = (b.nclasses + 63) / 64 + 1;
 	b.mod = xcalloc((size_t)g->nfns * (size_t)b.words, sizeof *b.mod);
 	b.ref = xcalloc((size_t)g->nfns * (size_t)b.words, sizeof *b.ref);
 	mod_ref(&b);
@@ -1000,6 +1095,10 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct er
 	free(b.mod);
 	free(b.ref);
 	free(b.eff);
+	free(b.class_of);
+	free(b.class_size);
+	free(b.hits);
+	free(b.split_to);
 	free(b.cb);
 	intvec_release(&b.pool);
 	intvec_release(&b.escaped);
@@ -1135,6 +1234,7 @@ void sdg_release(struct sdg *g)
 	free(g->call);
 	free(g->node);
 	free(g->edge);
+	free(g->class_loc);
 	ptrmap_release(&g->node_of);
 	ptrmap_release(&g->call_of);
 	memset(g, 0, sizeof *g);

@@ -27,12 +27,12 @@ enum sdg_kind {
 	SDG_ENTRY,      /* a function's entry */
 	SDG_PARAM,      /* a function's formal parameter (aux: its index; nparams: the varargs) */
 	SDG_RETVAL,     /* a function's returned value (formal-out) */
-	SDG_FORMAL_IN,  /* a location's value on entry (aux: location) */
-	SDG_FORMAL_OUT, /* a location's value on return (aux: location) */
+	SDG_FORMAL_IN,  /* a memory class's value on entry (aux: the class) */
+	SDG_FORMAL_OUT, /* a memory class's value on return (aux: the class) */
 	SDG_CALLSITE,   /* a call of defined functions */
 	SDG_ACTUAL_ARG, /* an argument at a call site (aux: its index) */
-	SDG_ACTUAL_IN,  /* a location's value before a call (aux: location) */
-	SDG_ACTUAL_OUT, /* a location's value after a call (aux: location) */
+	SDG_ACTUAL_IN,  /* a memory class's value before a call (aux: the class) */
+	SDG_ACTUAL_OUT, /* a memory class's value after a call (aux: the class) */
 };
 
 /* Kinds of edges: "dst depends on src". */
@@ -61,10 +61,10 @@ struct sdg_edge {
 	unsigned char kind; /* enum sdg_edge_kind */
 };
 
-/* A location-keyed list of nodes: sorted locations, with each one's node. */
+/* A list of nodes keyed by memory class: sorted classes, with each one's node. */
 struct sdg_locs {
 	int n;     /* entries */
-	int *loc;  /* sorted location ids; owned */
+	int *loc;  /* sorted memory classes; owned */
 	int *node; /* their nodes; owned */
 };
 
@@ -111,6 +111,8 @@ struct sdg {
 	struct ptrmap node_of;  /* instruction or argument -> node; function -> index into fn */
 	struct ptrmap call_of;  /* call instruction -> index into call */
 	int ninsts;             /* instruction nodes (the program's size) */
+	int nclasses;           /* memory classes: locations every instruction touches together */
+	int *class_loc;         /* per class, one of its locations (for reports); owned */
 	int nsummary;           /* summary edges */
 };
 

@@ -185,6 +185,50 @@ START_TEST(context_sensitive_slice)
 }
 END_TEST
 
+/* @a and @b are only ever accessed together, through one pointer; @c alone. */
+static const char *const together =
+	"@a = global i32 0\n"
+	"@b = global i32 0\n"
+	"@c = global i32 0\n"
+	"define i32 @main(i32 %argc, i8** %argv) {\n"
+	"entry:\n"
+	"  %odd = icmp eq i32 %argc, 1\n"
+	"  %p = select i1 %odd, i32* @a, i32* @b\n"
+	"  store i32 %argc, i32* %p\n"
+	"  store i32 2, i32* @c\n"
+	"  %x = load i32, i32* %p\n"
+	"  %y = load i32, i32* @c\n"
+	"  %z = add i32 %x, %y\n"
+	"  ret i32 %z\n"
+	"}\n";
+
+START_TEST(memory_classes)
+{
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	struct error err = {""};
+	int seen_ab = 0, seen_c = 0;
+
+	parse_ir(&ir, together);
+	ck_assert_msg(pta_build(&pta, ir.mod, &err) == 0, "%s", err.msg);
+	ck_assert_msg(sdg_build(&g, ir.mod, &pta, &err) == 0, "%s", err.msg);
+	/* everything untouched, {@a, @b}, {@c} */
+	ck_assert_int_eq(g.nclasses, 3);
+	for (int c = 0; c < g.nclasses; c++) {
+		const char *name = pta.obj[pta.loc[g.class_loc[c]].obj].name;
+
+		seen_ab += strcmp(name, "@a") == 0 || strcmp(name, "@b") == 0;
+		seen_c += strcmp(name, "@c") == 0;
+	}
+	ck_assert_int_eq(seen_ab, 1);
+	ck_assert_int_eq(seen_c, 1);
+	sdg_release(&g);
+	pta_release(&pta);
+	ir_release(&ir);
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -192,6 +236,7 @@ Suite *suite_slice(void)
 
 	tcase_add_test(tc, postdominators_and_control_dependence);
 	tcase_add_test(tc, context_sensitive_slice);
+	tcase_add_test(tc, memory_classes);
 	suite_add_tcase(s, tc);
 	return s;
 }
