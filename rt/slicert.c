@@ -7,13 +7,25 @@
  * them to the file named by MANTIS_COUNTERS in the format of the instrumented build's runtime
  * (mantisrt.c): "MANTISC1", build id, number of counters, the counters (little-endian 64-bit
  * words), counters the evaluator does not compute being 0. So the profiler's reader serves
- * both. Invariant: the evaluator writes nothing else; a later flush (an exit reached from an
- * atexit handler) replaces the file.
+ * both. A later flush (an exit reached from an atexit handler) replaces the file.
+ *
+ * The slice keeps an output file's fopen when a kept decision depends on it (if (!out) ...).
+ * So that an evaluator changes no file, this file also defines the functions that would:
+ * fopen/fopen64/freopen in a mode that writes return a stream that discards what is written
+ * (fopencookie: no system call at all); open/open64/creat that would write return a descriptor
+ * of /dev/null opened for writing (the evaluator's own sink; no program is given it);
+ * remove, unlink and rename do nothing and succeed. The evaluator is linked with this object
+ * before the C library, so these definitions are the ones it calls. Reading is untouched.
+ * Invariant: the only file the evaluator creates or changes is MANTIS_COUNTERS.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 extern const uint64_t __mantis_ncounters;
@@ -38,6 +50,12 @@ static void put64(unsigned char *b, uint64_t v)
 		b[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* open(2) itself, not the definition below. */
+static int real_open(const char *path, int flags, int mode)
+{
+	return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
+}
+
 void __mantis_slice_flush(void)
 {
 	const char *path = getenv("MANTIS_COUNTERS");
@@ -46,7 +64,7 @@ void __mantis_slice_flush(void)
 
 	if (!path || !*path)
 		return;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = real_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
 	if (write(fd, "MANTISC1", 8) == 8) {
@@ -62,4 +80,123 @@ void __mantis_slice_flush(void)
 		}
 	}
 	close(fd);
+}
+
+/* ---- no file changes ---------------------------------------------------------------------- */
+
+static ssize_t discard_write(void *cookie, const char *buf, size_t n)
+{
+	(void)cookie;
+	(void)buf;
+	return (ssize_t)n;
+}
+
+static ssize_t nothing_to_read(void *cookie, char *buf, size_t n)
+{
+	(void)cookie;
+	(void)buf;
+	(void)n;
+	return 0;
+}
+
+static int stay_put(void *cookie, off64_t *offset, int whence)
+{
+	(void)cookie;
+	(void)whence;
+	*offset = 0;
+	return 0;
+}
+
+/* Returns a stream that discards what is written and reads as empty. */
+static FILE *sink_stream(const char *mode)
+{
+	cookie_io_functions_t io = {nothing_to_read, discard_write, stay_put, NULL};
+
+	return fopencookie(NULL, mode, io);
+}
+
+static int writes(const char *mode)
+{
+	return strpbrk(mode, "wa+") != NULL;
+}
+
+/* Opens path for reading as fopen would (modes r, rb, re...). */
+static FILE *open_for_reading(const char *path, const char *mode)
+{
+	int fd = real_open(path, O_RDONLY | (strchr(mode, 'e') ? O_CLOEXEC : 0), 0);
+	FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
+FILE *fopen(const char *path, const char *mode)
+{
+	return writes(mode) ? sink_stream(mode) : open_for_reading(path, mode);
+}
+
+FILE *fopen64(const char *path, const char *mode)
+{
+	return fopen(path, mode);
+}
+
+FILE *freopen(const char *path, const char *mode, FILE *stream)
+{
+	if (stream)
+		fclose(stream);
+	return path ? fopen(path, mode) : NULL;
+}
+
+FILE *freopen64(const char *path, const char *mode, FILE *stream)
+{
+	return freopen(path, mode, stream);
+}
+
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	int mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) ? va_arg(ap, int) : 0;
+	va_end(ap);
+	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC)))
+		return real_open("/dev/null", O_WRONLY | (flags & O_CLOEXEC), 0);
+	return real_open(path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	int mode;
+
+	va_start(ap, flags);
+	mode = (flags & O_CREAT) ? va_arg(ap, int) : 0;
+	va_end(ap);
+	return open(path, flags, mode);
+}
+
+int creat(const char *path, mode_t mode)
+{
+	return open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+}
+
+int remove(const char *path)
+{
+	(void)path;
+	return 0;
+}
+
+int unlink(const char *path)
+{
+	(void)path;
+	return 0;
+}
+
+int rename(const char *from, const char *to)
+{
+	(void)from;
+	(void)to;
+	return 0;
 }

@@ -671,6 +671,7 @@ struct access {
 	int loc;   /* the location */
 	int node;  /* the node that reads or writes it */
 	int block; /* its block, -1 for the function's entry (formal-in) or exit (formal-out) */
+	int order; /* its block's reverse-postorder number, -1 if none or unreachable */
 	int pos;   /* its position in the block: 2 * instruction number, + 1 for a write */
 	int write; /* 1 for a write */
 };
@@ -694,7 +695,8 @@ static void add_access(struct fn_edges *fe, int loc, int node, int block, int po
 		fe->capacc = fe->capacc ? 2 * fe->capacc : 256;
 		fe->acc = xrealloc(fe->acc, sizeof *fe->acc * (size_t)fe->capacc);
 	}
-	fe->acc[fe->nacc++] = (struct access){loc, node, block, pos, write};
+	fe->acc[fe->nacc++] = (struct access){loc, node, block,
+					      block >= 0 ? fe->cfg.rpo_number[block] : -1, pos, write};
 }
 
 /* reach[b] = union over successors s of {s} u reach[s], iterated to the fixpoint. */
@@ -824,7 +826,104 @@ static int compare_access(const void *a, const void *b)
 	return x->write - y->write;
 }
 
-/* Memory edges: per location, every write that can reach a read. */
+/* Reads times writes of one class in one function above which the states of memory_states
+ * replace the read-write pairs. */
+enum { PAIRS_MAX = 256 };
+
+/* Every write of one class that can reach a read of it, as (write, read) pairs: acc[lo..hi),
+ * reads first. */
+static void memory_pairs(struct fn_edges *fe, int lo, int firstw, int hi)
+{
+	for (int r = lo; r < firstw; r++) {
+		for (int w = firstw; w < hi; w++) {
+			if (reaches(fe, &fe->acc[w], &fe->acc[r])) {
+				intvec_push(&fe->pairs, fe->acc[w].node);
+				intvec_push(&fe->pairs, fe->acc[r].node);
+			}
+		}
+	}
+}
+
+static int compare_order_pos(const void *a, const void *b)
+{
+	const struct access *x = a, *y = b;
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/*
+ * The same dependences through memory-state nodes, linear in accesses and blocks instead of
+ * reads times writes: the class's state at a block's entry is its predecessor's state at its
+ * end (a join node where a block has several); a read depends on the current state, a write
+ * makes a new state from itself and the old one (a weak update), the formal-in is the entry's
+ * state and the formal-out depends on every exit's. Exactly the pairs' reachability, since
+ * nothing is killed.
+ */
+static void memory_states(struct fn_edges *fe, int lo, int hi)
+{
+	struct sdg *g = fe->b->g;
+	const struct cfg *cfg = &fe->cfg;
+	int cls = fe->acc[lo].loc, fin = -1, fout = -1, a;
+	int *in = xmalloc(sizeof *in * (size_t)cfg->n), *out = xmalloc(sizeof *out * (size_t)cfg->n);
+
+	for (int i = lo; i < hi; i++) {
+		if (fe->acc[i].block < 0)
+			*(fe->acc[i].write ? &fin : &fout) = fe->acc[i].node;
+	}
+	qsort(fe->acc + lo, (size_t)(hi - lo), sizeof *fe->acc, compare_order_pos);
+	a = lo;
+	while (a < hi && fe->acc[a].order < 0)
+		a++; /* formals, and accesses in blocks the entry does not reach */
+	for (int i = 0; i < cfg->nrpo; i++) {
+		int b = cfg->rpo[i], cur;
+
+		if (i == 0)
+			cur = fin;
+		else if (cfg->npred[b] == 1)
+			cur = out[cfg->pred[b][0]];
+		else
+			cur = new_node(g, SDG_MEMORY, fe->k, NULL, cls);
+		in[b] = cur;
+		for (; a < hi && fe->acc[a].order == i; a++) {
+			const struct access *x = &fe->acc[a];
+
+			if (!x->write) {
+				add_edge(g, cur, x->node, SDG_DATA);
+				continue;
+			}
+			if (cur >= 0) {
+				int state = new_node(g, SDG_MEMORY, fe->k, NULL, cls);
+
+				add_edge(g, cur, state, SDG_DATA);
+				add_edge(g, x->node, state, SDG_DATA);
+				cur = state;
+			} else {
+				cur = x->node;
+			}
+		}
+		out[b] = cur;
+	}
+	for (int i = 1; i < cfg->nrpo; i++) {
+		int b = cfg->rpo[i];
+
+		if (cfg->npred[b] > 1) {
+			for (int p = 0; p < cfg->npred[b]; p++) {
+				if (cfg->rpo_number[cfg->pred[b][p]] >= 0)
+					add_edge(g, out[cfg->pred[b][p]], in[b], SDG_DATA);
+			}
+		}
+		if (cfg->nsucc[b] == 0)
+			add_edge(g, out[b], fout, SDG_DATA);
+	}
+	if (cfg->nrpo > 0 && cfg->nsucc[cfg->rpo[0]] == 0)
+		add_edge(g, out[cfg->rpo[0]], fout, SDG_DATA);
+	free(in);
+	free(out);
+}
+
+/* Memory edges, per class: every write that can reach a read, directly or through states. */
 static void memory_edges(struct fn_edges *fe)
 {
 	const struct sdg_fn *f = &fe->b->g->fn[fe->k];
@@ -842,14 +941,10 @@ static void memory_edges(struct fn_edges *fe)
 			;
 		for (firstw = lo; firstw < hi && !fe->acc[firstw].write; firstw++)
 			;
-		for (int r = lo; r < firstw; r++) {
-			for (int w = firstw; w < hi; w++) {
-				if (reaches(fe, &fe->acc[w], &fe->acc[r])) {
-					intvec_push(&fe->pairs, fe->acc[w].node);
-					intvec_push(&fe->pairs, fe->acc[r].node);
-				}
-			}
-		}
+		if ((long)(firstw - lo) * (hi - firstw) <= PAIRS_MAX)
+			memory_pairs(fe, lo, firstw, hi);
+		else
+			memory_states(fe, lo, hi);
 	}
 }
 

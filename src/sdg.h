@@ -33,6 +33,7 @@ enum sdg_kind {
 	SDG_ACTUAL_ARG, /* an argument at a call site (aux: its index) */
 	SDG_ACTUAL_IN,  /* a memory class's value before a call (aux: the class) */
 	SDG_ACTUAL_OUT, /* a memory class's value after a call (aux: the class) */
+	SDG_MEMORY,     /* a memory class's value at a join or after a write, in big functions */
 };
 
 /* Kinds of edges: "dst depends on src". */
