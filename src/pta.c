@@ -35,15 +35,32 @@
  *   site (extmodel's EXT_ALLOC, fopen's FILE too); pseudo objects: one per stream, the unknown
  *   object, argv (main's argv and envp, strings included), each variadic function's argument
  *   area, and each library function's static object (strerror's buffer).
+ * - allocation wrappers (find_wrapper): a defined function whose every return value is, through
+ *   casts, GEPs, phis and selects, null or the result of an allocating call it makes (EXT_ALLOC,
+ *   or another wrapper: xmalloc, a constructor, bzip2's default_bzalloc). Each call site of a
+ *   wrapper, direct or through a pointer, is an allocation site of its own, "xmalloc at a.c:7",
+ *   typed by that site's casts (untyped if the wrapper returns a pointer past the start or
+ *   casts the memory to another type): inside the wrapper the allocating call points to every
+ *   site's object (and to its own, for unknown callers), and the call site's result gets only
+ *   the part of the wrapper's return set that is its own object (C_FILTER). Sound because a
+ *   run of the wrapper returns what that same run allocated, through SSA values only.
  * - load/store of pointers and of aggregates holding them (one constraint per pointer field),
  *   GEP (constant and variable indices, also in constant expressions), casts, phi, select,
  *   freeze, extract/insertvalue and vector element operations (an aggregate value is one node
  *   holding all its pointers), cmpxchg and atomicrmw, va_arg.
- * - ptrtoint/inttoptr, only if the module has an inttoptr: the integer world INT is a node fed
- *   by every ptrtoint and by the memory of every pointer-sized integer load whose bits reach an
- *   inttoptr (traced back through integer operations, phis, and direct calls' arguments and
- *   returns); stores of ptrtoint results put INT in memory; inttoptr points to all of INT,
- *   and every object in INT collapses.
+ * - ptrtoint/inttoptr (gen_int_sources): each inttoptr's integer is traced back through integer
+ *   operations, phis, selects, calls' arguments and returns (an indirect call's: every
+ *   address-taken function's) to ptrtoints and loads; every integer on the way gets a node of
+ *   the pointers its bits may hold: a ptrtoint's pointer, a pointer-sized load's memory (a
+ *   pointer stored as a pointer and read back as an integer), its operands'. The inttoptr
+ *   points to its integer's node, and arithmetic on the way collapses the objects in it, so a
+ *   plain round trip ((T *)(uintptr_t)p) keeps p's field. If some inttoptr reads memory that
+ *   way, every store of a pointer-sized integer (and every constant initializer holding a
+ *   ptrtoint) puts its value's pointers in its memory too. An integer the trace cannot follow
+ *   (an aggregate's or vector's field, va_arg, a cast from a non-integer) may hold any address
+ *   the program turns into an integer, and those objects collapse. Integers narrower than a
+ *   pointer hold none; a constant integer (SQLITE_TRANSIENT's -1, SIG_IGN) points to no
+ *   object, since no object's address is known before the program runs.
  * - calls: arguments flow to parameters and the return to the call; indirect calls are wired
  *   as their callee's set grows, to functions with a fitting parameter count (or variadic),
  *   and act as unknown calls if the callee may be in the unknown object (dlsym's results).
@@ -72,9 +89,12 @@
  * element of an array nested in a struct and run past that element's end into the next one
  * (they are widened to the array's element, not to the whole array's bytes); pointers that
  * reach integers through memory type punning without ptrtoint (stored as a pointer, loaded as
- * a narrower integer) or reach inttoptr through an indirect call's argument or result;
- * pointers written by printf's %n or read by scanf's %p; pthread_join's result. Heap objects
- * are per call site of the allocator, so memory from an allocation wrapper is one object.
+ * a narrower integer, or split into narrower integers and put together again), or copied as
+ * integers through library calls or unknown code; an address stored as an integer and read back
+ * as a pointer (a union) when no inttoptr reads memory; pointers written by printf's %n or read by
+ * scanf's %p; pthread_join's result. Heap objects are per call site of the allocator or of an
+ * allocation wrapper, so memory an allocator hands out from its own pool (a free list,
+ * sqlite's lookaside buffers) is one object.
  */
 #include "pta.h"
 
@@ -708,8 +728,9 @@ enum ckind {
 	C_COPYDST,  /* p is the destination pointer of copy b */
 	C_CALLBACK, /* functions in p get a in their first parameter and b in their second */
 	C_VASTART,  /* every object in p collapses, and its cell includes a */
-	C_INT,      /* every object in p collapses (p is INT) */
+	C_INT,      /* every object in p collapses (p is an integer computed from addresses) */
 	C_WORLD,    /* every object in p escapes (p is X) */
+	C_FILTER,   /* a ⊇ the cells of object b in p (an allocation wrapper's result) */
 };
 
 /* A complex constraint. */
@@ -759,6 +780,19 @@ struct site {
 	int ret;           /* the call's node, or -1 */
 	int callee;        /* the callee operand's node for an indirect call, else -1 */
 	int heap;          /* the heap object it allocates, or -1 (made on first need) */
+};
+
+/*
+ * An allocation wrapper: a defined function whose every returned pointer is null or, through
+ * casts, GEPs, phis and selects only, the result of a fresh allocation made by the same call
+ * of it (an EXT_ALLOC library call, or a call of another wrapper).
+ */
+struct wrapper {
+	int leaves;       /* its allocating calls are leaf[leaves .. leaves + nleaves) */
+	int nleaves;      /* allocating calls */
+	int shifted;      /* may return a pointer past the start of the fresh object */
+	LLVMTypeRef view; /* the one type it casts the fresh object to, or NULL */
+	int conflict;     /* casts it to several types */
 };
 
 /* The solver. Node ids index the per-node arrays; a cell's node is the cell's content. */
@@ -828,11 +862,29 @@ struct solver {
 	int capdecl;                /* llvm.dbg.declare calls allocated */
 	int world;                  /* X: what unknown code may see */
 	int unknown;                /* the unknown object */
-	int intnode;                /* INT, or -1 when the module has no inttoptr */
 	LLVMValueRef *intsrc;       /* integers that inttoptr turns into pointers; owned */
+	int *intdst;                /* the node of each one's pointer; owned */
 	int nintsrc;                /* such integers */
 	int capintsrc;              /* such integers allocated */
+	int capintdst;              /* their nodes allocated */
+	struct ptrmap carriers;     /* integer -> its node: the pointers its bits may hold */
+	int allint;                 /* every address made an integer, or -1 (all_ints) */
+	LLVMValueRef *icall;        /* indirect calls (made on first need); owned */
+	int nicall;                 /* indirect calls */
+	LLVMValueRef *afn;          /* defined functions whose address is taken; owned */
+	int nafn;                   /* such functions */
+	struct ptrmap afnset;       /* the same, as a set */
+	int have_indirect;          /* icall and afn are made */
 	int stream[EXT_NSTREAMS];   /* the stream objects (index 0: -1) */
+	struct wrapper *wraps;      /* allocation wrappers */
+	int nwraps;                 /* allocation wrappers */
+	int capwraps;               /* allocation wrappers allocated */
+	LLVMValueRef *leaf;         /* their allocating calls; owned */
+	int nleaf;                  /* allocating calls */
+	int capleaf;                /* allocating calls allocated */
+	struct ptrmap wrapmap;      /* function -> its index in wraps */
+	struct u64map clones;       /* (call site, wrapper) -> the site's object */
+	struct u64map cloned;       /* (object, wrapper) whose allocating calls make the object */
 	int solving;                /* constraints added from now on apply at once */
 	size_t gc_at;               /* set elements that trigger the next collection */
 };
@@ -1258,8 +1310,9 @@ static int gep_cell(struct solver *s, int e, const struct gep *g)
 }
 
 static void wire(struct solver *s, int k, LLVMValueRef fn, int direct);
+static LLVMValueRef strip_callee(LLVMValueRef v);
 static void call_unknown(struct solver *s, int k);
-static void int_constants(struct solver *s, LLVMValueRef c);
+static int const_ptrtoint(LLVMValueRef c);
 static int value_node(struct solver *s, LLVMValueRef v);
 static int fn_ret(struct solver *s, LLVMValueRef fn);
 static int va_cell(struct solver *s, LLVMValueRef fn);
@@ -1396,7 +1449,7 @@ static void callback_to(struct solver *s, LLVMValueRef fn, int a, int b)
 static void apply(struct solver *s, int k, int id)
 {
 	struct cons c = s->c[k];
-	int buf[64], n = s->sets.len[id], memo = -1;
+	int buf[64], n = s->sets.len[id], memo = -1, kept = 0;
 	int *v;
 
 	if (c.kind == C_GEP) {
@@ -1446,8 +1499,14 @@ static void apply(struct solver *s, int k, int id)
 		case C_COPYDST:
 			copy_to(s, c.b, e);
 			break;
+		case C_FILTER:
+			if (o == c.b)
+				v[kept++] = e;
+			break;
 		}
 	}
+	if (c.kind == C_FILTER && kept)
+		add_pts(s, c.a, sets_of(&s->sets, v, kept));
 	if (c.kind == C_GEP) {
 		memo = sets_of(&s->sets, v, n);
 		u64map_put(&s->gepmemo, pair_key(c.b, id), memo);
@@ -1701,11 +1760,33 @@ static void gen_gep(struct solver *s, LLVMValueRef g, int base, int n)
 		add_cons(s, C_GEP, base, n, k, 0);
 }
 
-/* Records integer v as one that inttoptr makes a pointer of. */
-static void int_source(struct solver *s, LLVMValueRef v)
+/* Returns whether v is an integer known at compile time without any address in it (a
+ * constant, or an expression of constants without ptrtoint): as a pointer it points to no
+ * object, since no object's address is known before the program runs (SQLITE_TRANSIENT's -1,
+ * SIG_IGN's 1, a hardware register's fixed address). */
+static int plain_int(LLVMValueRef v)
+{
+	int n;
+
+	if (LLVMIsAConstantInt(v) || LLVMIsAUndefValue(v) || LLVMIsAConstantPointerNull(v))
+		return 1;
+	if (!LLVMIsAConstantExpr(v) || LLVMGetConstOpcode(v) == LLVMPtrToInt)
+		return 0;
+	n = LLVMGetNumOperands(v);
+	for (int i = 0; i < n; i++) {
+		if (!plain_int(LLVMGetOperand(v, (unsigned)i)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Records that inttoptr makes node n point to what integer v may hold. */
+static void int_source(struct solver *s, LLVMValueRef v, int n)
 {
 	s->intsrc = grow_array(s->intsrc, s->nintsrc, &s->capintsrc, sizeof *s->intsrc);
-	s->intsrc[s->nintsrc++] = v;
+	s->intdst = grow_array(s->intdst, s->nintsrc, &s->capintdst, sizeof *s->intdst);
+	s->intsrc[s->nintsrc] = v;
+	s->intdst[s->nintsrc++] = n;
 }
 
 /* Returns the node of a global variable or function: it points to the object's cell 0. */
@@ -1729,9 +1810,11 @@ static int constexpr_node(struct solver *s, LLVMValueRef c)
 	if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
 		return value_node(s, LLVMGetOperand(c, 0));
 	if (op == LLVMIntToPtr) {
-		int_source(s, LLVMGetOperand(c, 0));
-		int_constants(s, LLVMGetOperand(c, 0));
-		return s->intnode;
+		if (plain_int(LLVMGetOperand(c, 0)))
+			return -1;
+		n = node_new(s);
+		int_source(s, LLVMGetOperand(c, 0), n);
+		return n;
 	}
 	if (op == LLVMGetElementPtr) {
 		base = value_node(s, LLVMGetOperand(c, 0));
@@ -1863,11 +1946,13 @@ static int step_node(struct solver *s, int src, uint64_t size)
 	return n;
 }
 
-/* Returns the type a heap allocation is used as: the one type its result is cast to. */
-static LLVMTypeRef heap_type(LLVMValueRef call)
+/* Returns the type a heap allocation is used as: the one type its result is, or is cast to;
+ * NULL with *conflict set if there are several. */
+static LLVMTypeRef heap_view(LLVMValueRef call, int *conflict)
 {
 	LLVMTypeRef t = NULL, rt = LLVMTypeOf(call), i8 = LLVMInt8TypeInContext(LLVMGetTypeContext(rt));
 
+	*conflict = 0;
 	if (LLVMGetTypeKind(rt) != LLVMPointerTypeKind)
 		return NULL;
 	if (LLVMGetElementType(rt) != i8)
@@ -1879,11 +1964,21 @@ static LLVMTypeRef heap_type(LLVMValueRef call)
 		if (!LLVMIsABitCastInst(user) || LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
 			continue;
 		e = LLVMGetElementType(LLVMTypeOf(user));
-		if (t && t != e)
+		if (t && t != e) {
+			*conflict = 1;
 			return NULL;
+		}
 		t = e;
 	}
 	return t;
+}
+
+/* Returns the type a heap allocation is used as: the one type its result is cast to. */
+static LLVMTypeRef heap_type(LLVMValueRef call)
+{
+	int conflict;
+
+	return heap_view(call, &conflict);
 }
 
 /* Returns the heap object call site k allocates (calling fn). */
@@ -2049,6 +2144,58 @@ static void call_library(struct solver *s, int k, LLVMValueRef fn)
 	}
 }
 
+/* Object o is what the allocating calls of wrapper w make (when w runs for o's call site):
+ * they point to it, and so do the results of w's calls of other wrappers. */
+static void clone_into(struct solver *s, int o, int w)
+{
+	const struct wrapper *wr;
+
+	if (!u64map_add(&s->cloned, pair_key(o, w)))
+		return;
+	wr = &s->wraps[w];
+	for (int i = 0; i < wr->nleaves; i++) {
+		LLVMValueRef call = s->leaf[wr->leaves + i];
+		LLVMValueRef callee = strip_callee(LLVMGetCalledValue(call));
+		int n = value_node(s, call), inner = ptrmap_get(&s->wrapmap, callee);
+
+		if (n < 0)
+			continue;
+		if (inner < 0) {
+			add_addr(s, n, cell_of(s, o, 0));
+			continue;
+		}
+		if (fn_ret(s, callee) >= 0)
+			add_cons(s, C_FILTER, fn_ret(s, callee), n, o, 0);
+		clone_into(s, o, inner);
+	}
+}
+
+/* Call site k calls allocation wrapper fn (return node r): the site's own heap object, typed
+ * by the site's casts unless fn returns a pointer past its start or views it otherwise; the
+ * call's result is what r holds of that object only (each run of fn returns what it just
+ * allocated, and that run's allocations are the site's object). */
+static void wrapper_result(struct solver *s, int k, LLVMValueRef fn, int r)
+{
+	int w = ptrmap_get(&s->wrapmap, fn), fo = ptrmap_get(&s->objects, fn);
+	uint64_t key = pair_key(k, fo);
+	int o = u64map_get(&s->clones, key);
+
+	if (o < 0) {
+		const struct wrapper *wr = &s->wraps[w];
+		int conflict;
+		LLVMTypeRef t = heap_view(s->sites[k].call, &conflict);
+
+		if (conflict || wr->shifted || wr->conflict || (t && wr->view && t != wr->view))
+			t = NULL;
+		else if (!t)
+			t = wr->view;
+		o = obj_new(s, PTA_HEAP, s->sites[k].call, call_name(s->sites[k].call, fn), t, 1, 0);
+		u64map_put(&s->clones, key, o);
+		clone_into(s, o, w);
+	}
+	add_cons(s, C_FILTER, r, s->sites[k].ret, o, 0);
+}
+
 /* Call site k calls fn: arguments to parameters (or to the area of "..."), return to result.
  * An indirect call (direct == 0) only reaches a function whose parameter count fits. */
 static void wire(struct solver *s, int k, LLVMValueRef fn, int direct)
@@ -2077,7 +2224,9 @@ static void wire(struct solver *s, int k, LLVMValueRef fn, int direct)
 			add_edge(s, a, p);
 	}
 	r = fn_ret(s, fn);
-	if (ret >= 0 && r >= 0)
+	if (ret >= 0 && r >= 0 && ptrmap_get(&s->wrapmap, fn) >= 0)
+		wrapper_result(s, k, fn, r);
+	else if (ret >= 0 && r >= 0)
 		add_edge(s, r, ret);
 }
 
@@ -2161,8 +2310,6 @@ static void gen_store(struct solver *s, LLVMValueRef val, LLVMValueRef ptr)
 		return;
 	if (v >= 0)
 		gen_access(s, C_STORE, p, v, LLVMTypeOf(val));
-	else if (s->intnode >= 0 && is_ptrtoint(val))
-		add_cons(s, C_STORE, p, s->intnode, -1, 0);
 }
 
 /* A call or invoke in fn: a new call site, wired to its callee now or as its set grows. */
@@ -2238,13 +2385,9 @@ static void gen_instruction(struct solver *s, LLVMValueRef fn, LLVMValueRef inst
 		gen_copy(s, LLVMGetOperand(inst, 0), n);
 		gen_copy(s, LLVMGetOperand(inst, 1), n);
 		break;
-	case LLVMPtrToInt:
-		gen_copy(s, LLVMGetOperand(inst, 0), s->intnode);
-		break;
 	case LLVMIntToPtr:
-		int_source(s, LLVMGetOperand(inst, 0));
-		if (s->intnode >= 0 && n >= 0)
-			add_edge(s, s->intnode, n);
+		if (!plain_int(LLVMGetOperand(inst, 0)) && n >= 0)
+			int_source(s, LLVMGetOperand(inst, 0), n);
 		break;
 	case LLVMRet:
 		if (LLVMGetNumOperands(inst) > 0)
@@ -2280,31 +2423,51 @@ static void gen_instruction(struct solver *s, LLVMValueRef fn, LLVMValueRef inst
 	}
 }
 
-/* The pointers that ptrtoint constant expressions inside constant c (an integer, or an
- * aggregate of them) convert feed INT, when the module has an inttoptr. */
-static void int_constants(struct solver *s, LLVMValueRef c)
+/* Returns whether constant c (an integer, or an aggregate of them) holds a ptrtoint constant
+ * expression outside pointer-typed operands. */
+static int const_ptrtoint(LLVMValueRef c)
 {
 	int n;
 
-	if (s->intnode < 0 || !(LLVMIsAConstantExpr(c) || LLVMIsAConstantStruct(c) ||
-				 LLVMIsAConstantArray(c) || LLVMIsAConstantVector(c)))
-		return;
-	if (is_ptrtoint(c)) {
-		gen_copy(s, LLVMGetOperand(c, 0), s->intnode);
-		return;
-	}
+	if (!(LLVMIsAConstantExpr(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c) ||
+	      LLVMIsAConstantVector(c)))
+		return 0;
+	if (is_ptrtoint(c))
+		return 1;
 	n = LLVMGetNumOperands(c);
 	for (int i = 0; i < n; i++) {
 		LLVMValueRef op = LLVMGetOperand(c, (unsigned)i);
 
+		if (LLVMGetTypeKind(LLVMTypeOf(op)) != LLVMPointerTypeKind && const_ptrtoint(op))
+			return 1;
+	}
+	return 0;
+}
+
+/* Adds to node n the pointers that ptrtoint constant expressions inside constant c (an
+ * integer, or an aggregate of them) convert. */
+static void const_addresses(struct solver *s, LLVMValueRef c, int n)
+{
+	int ops;
+
+	if (!(LLVMIsAConstantExpr(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c) ||
+	      LLVMIsAConstantVector(c)))
+		return;
+	if (is_ptrtoint(c)) {
+		gen_copy(s, LLVMGetOperand(c, 0), n);
+		return;
+	}
+	ops = LLVMGetNumOperands(c);
+	for (int i = 0; i < ops; i++) {
+		LLVMValueRef op = LLVMGetOperand(c, (unsigned)i);
+
 		if (LLVMGetTypeKind(LLVMTypeOf(op)) != LLVMPointerTypeKind)
-			int_constants(s, op);
+			const_addresses(s, op, n);
 	}
 }
 
 /* Constraints of every instruction of fn. Every pointer operand gets a node, so queries find
- * constant expressions and globals used as operands; ptrtoint constant expressions among the
- * other operands feed INT. */
+ * constant expressions and globals used as operands. */
 static void gen_function(struct solver *s, LLVMValueRef fn)
 {
 	int k = 0;
@@ -2320,8 +2483,6 @@ static void gen_function(struct solver *s, LLVMValueRef fn)
 
 				if (LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
 					value_node(s, op);
-				else
-					int_constants(s, op);
 			}
 			if (LLVMIsAAllocaInst(i))
 				k++;
@@ -2337,10 +2498,8 @@ static void walk_init(struct solver *s, int o, int64_t off, LLVMValueRef c)
 	LLVMTypeKind k = LLVMGetTypeKind(t);
 	unsigned n = (unsigned)LLVMGetNumOperands(c);
 
-	if (!has_ptr(&s->types, t)) {
-		int_constants(s, c);
+	if (!has_ptr(&s->types, t))
 		return;
-	}
 	if (k == LLVMPointerTypeKind) {
 		int v = value_node(s, c);
 
@@ -2411,10 +2570,68 @@ static void values_push(struct values *w, LLVMValueRef v)
 	w->v[w->n++] = v;
 }
 
+/* Returns whether call calls fn directly. */
+static int calls_directly(LLVMValueRef call, LLVMValueRef fn)
+{
+	return (LLVMIsACallInst(call) || LLVMIsAInvokeInst(call)) && LLVMGetCalledValue(call) == fn;
+}
+
+/* Makes the lists of indirect calls and of defined functions whose address is taken (used
+ * other than as a direct callee), once. */
+static void find_indirect(struct solver *s)
+{
+	int cap = 0, capf = 0;
+
+	if (s->have_indirect)
+		return;
+	s->have_indirect = 1;
+	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+		for (LLVMUseRef u = LLVMGetFirstUse(f); u && !LLVMIsDeclaration(f); u = LLVMGetNextUse(u)) {
+			if (!calls_directly(LLVMGetUser(u), f)) {
+				s->afn = grow_array(s->afn, s->nafn, &capf, sizeof *s->afn);
+				s->afn[s->nafn++] = f;
+				ptrmap_put(&s->afnset, f, 0);
+				break;
+			}
+		}
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				LLVMValueRef callee;
+
+				if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i))
+					continue;
+				callee = strip_callee(LLVMGetCalledValue(i));
+				if (LLVMIsAFunction(callee) || LLVMIsAInlineAsm(callee))
+					continue;
+				s->icall = grow_array(s->icall, s->nicall, &cap, sizeof *s->icall);
+				s->icall[s->nicall++] = i;
+			}
+		}
+	}
+}
+
+/* Pushes onto work the return values of defined function fn. */
+static void push_returns(LLVMValueRef fn, struct values *work)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+
+		if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) > 0)
+			values_push(work, LLVMGetOperand(t, 0));
+	}
+}
+
+/* Returns whether fn has a direct use other than as a callee. */
+static int address_taken(struct solver *s, LLVMValueRef fn)
+{
+	find_indirect(s);
+	return ptrmap_get(&s->afnset, fn) >= 0;
+}
+
 /* Pushes onto work the values whose bits integer v may carry: the integer operands of an
- * operation, the returns of a defined callee, the arguments every direct call passes to a
- * parameter. */
-static void int_operands(LLVMValueRef v, struct values *work)
+ * operation, the returns of a defined callee (of every function whose address is taken, for
+ * an indirect call), the arguments every call that may reach a parameter passes to it. */
+static void int_operands(struct solver *s, LLVMValueRef v, struct values *work)
 {
 	LLVMValueRef callee;
 
@@ -2427,22 +2644,27 @@ static void int_operands(LLVMValueRef v, struct values *work)
 		for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
 			LLVMValueRef call = LLVMGetUser(u);
 
-			if ((LLVMIsACallInst(call) || LLVMIsAInvokeInst(call)) &&
-			    LLVMGetCalledValue(call) == fn && i < LLVMGetNumArgOperands(call))
+			if (calls_directly(call, fn) && i < LLVMGetNumArgOperands(call))
 				values_push(work, LLVMGetOperand(call, i));
+		}
+		if (!address_taken(s, fn))
+			return;
+		for (int k = 0; k < s->nicall; k++) {
+			if (i < LLVMGetNumArgOperands(s->icall[k]))
+				values_push(work, LLVMGetOperand(s->icall[k], i));
 		}
 		return;
 	}
 	if (LLVMIsACallInst(v) || LLVMIsAInvokeInst(v)) {
 		callee = strip_callee(LLVMGetCalledValue(v));
-		if (!LLVMIsAFunction(callee) || LLVMIsDeclaration(callee))
+		if (LLVMIsAFunction(callee) || LLVMIsAInlineAsm(callee)) {
+			if (LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee))
+				push_returns(callee, work);
 			return;
-		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(callee); b; b = LLVMGetNextBasicBlock(b)) {
-			LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-
-			if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) > 0)
-				values_push(work, LLVMGetOperand(t, 0));
 		}
+		find_indirect(s);
+		for (int k = 0; k < s->nafn; k++)
+			push_returns(s->afn[k], work);
 		return;
 	}
 	if (!LLVMIsAInstruction(v) && !LLVMIsAConstantExpr(v))
@@ -2455,55 +2677,337 @@ static void int_operands(LLVMValueRef v, struct values *work)
 	}
 }
 
+/* Returns whether integer v is read from memory: a load, or the old value of an atomicrmw. */
+static int int_reads_memory(LLVMValueRef v)
+{
+	return LLVMIsALoadInst(v) || LLVMIsAAtomicRMWInst(v);
+}
+
+/* Returns whether the trace cannot tell where integer v takes its bits from: a field of an
+ * aggregate or vector, a va_arg, a cast from a non-integer, inline assembly. */
+static int int_opaque(LLVMValueRef v)
+{
+	LLVMValueRef f;
+
+	if (!LLVMIsAInstruction(v))
+		return 0;
+	switch (LLVMGetInstructionOpcode(v)) {
+	case LLVMExtractValue:
+	case LLVMExtractElement:
+	case LLVMVAArg:
+	case LLVMLandingPad:
+		return 1;
+	case LLVMBitCast:
+		return LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(v, 0))) != LLVMIntegerTypeKind;
+	case LLVMCall:
+	case LLVMInvoke:
+		f = LLVMGetCalledValue(v);
+		return LLVMIsAInlineAsm(f) != NULL;
+	case LLVMPHI:
+	case LLVMSelect:
+	case LLVMFreeze:
+	case LLVMPtrToInt:
+	case LLVMLoad:
+	case LLVMAtomicRMW:
+	case LLVMZExt:
+	case LLVMSExt:
+	case LLVMTrunc:
+		return 0;
+	default:
+		return !LLVMIsABinaryOperator(v);
+	}
+}
+
+/* Returns the node of every address the program turns into an integer (every ptrtoint, in
+ * instructions and constants), made on first need: what an integer the trace cannot follow
+ * may hold. Every object in it collapses. */
+static int all_ints(struct solver *s)
+{
+	if (s->allint >= 0)
+		return s->allint;
+	s->allint = node_new(s);
+	add_cons(s, C_INT, s->allint, -1, -1, 0);
+	for (LLVMValueRef g = LLVMGetFirstGlobal(s->mod); g; g = LLVMGetNextGlobal(g)) {
+		if (LLVMGetInitializer(g))
+			const_addresses(s, LLVMGetInitializer(g), s->allint);
+	}
+	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				int nops = LLVMGetNumOperands(i);
+
+				if (LLVMGetInstructionOpcode(i) == LLVMPtrToInt)
+					gen_copy(s, LLVMGetOperand(i, 0), s->allint);
+				for (int j = 0; j < nops; j++)
+					const_addresses(s, LLVMGetOperand(i, (unsigned)j), s->allint);
+			}
+		}
+	}
+	return s->allint;
+}
+
 /*
- * Traces the integers inttoptr converts back to where their bits come from: a ptrtoint (whose
- * pointer already feeds INT) or a load of a pointer-sized integer, whose memory then feeds
- * INT (a pointer stored as a pointer and read back as an integer). Only direct calls are
- * followed into callees and back to callers.
+ * Adds to traced (as keys) every integer that integers on work may take their bits from,
+ * through integer operations, phis, direct calls' arguments and returns (int_operands), up to
+ * ptrtoints, loads and constants; integers narrower than a pointer cannot hold one and end the
+ * trace. Sets *memory if a traced integer is a load (its memory may hold an address).
+ */
+static void trace_ints(struct solver *s, struct values *work, struct ptrmap *traced,
+		       struct values *order, int *memory)
+{
+	while (work->n) {
+		LLVMValueRef v = work->v[--work->n];
+
+		if (ptrmap_get(traced, v) >= 0 || LLVMIsAConstantInt(v) || LLVMIsAUndefValue(v) ||
+		    !pointer_sized(s, LLVMTypeOf(v)))
+			continue;
+		ptrmap_put(traced, v, 0);
+		values_push(order, v);
+		if (int_reads_memory(v))
+			*memory = 1;
+		else if (!is_ptrtoint(v) && !int_opaque(v))
+			int_operands(s, v, work);
+	}
+}
+
+/* Returns whether integer v is computed by arithmetic (which may move an address anywhere in
+ * its object), not only converted, copied or passed on. */
+static int int_arithmetic(LLVMValueRef v)
+{
+	if (LLVMIsAInstruction(v)) {
+		switch (LLVMGetInstructionOpcode(v)) {
+		case LLVMPtrToInt:
+		case LLVMZExt:
+		case LLVMSExt:
+		case LLVMTrunc:
+		case LLVMBitCast:
+		case LLVMPHI:
+		case LLVMSelect:
+		case LLVMFreeze:
+		case LLVMLoad:
+		case LLVMCall:
+		case LLVMInvoke:
+			return 0;
+		default:
+			return 1;
+		}
+	}
+	if (LLVMIsAConstantExpr(v)) {
+		switch (LLVMGetConstOpcode(v)) {
+		case LLVMPtrToInt:
+		case LLVMZExt:
+		case LLVMSExt:
+		case LLVMTrunc:
+		case LLVMBitCast:
+			return 0;
+		default:
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Returns the node of traced integer v: the pointers its bits may hold. */
+static int carrier(struct solver *s, LLVMValueRef v)
+{
+	int n = ptrmap_get(&s->carriers, v);
+
+	if (n < 0) {
+		n = node_new(s);
+		ptrmap_put(&s->carriers, v, n);
+	}
+	return n;
+}
+
+/* Wires traced integer v's node: a ptrtoint's pointer, a load's memory, the nodes of the
+ * traced integers it takes its bits from; arithmetic collapses every object in it. */
+static void wire_int(struct solver *s, LLVMValueRef v, const struct ptrmap *traced)
+{
+	struct values ops = {0};
+	int c = carrier(s, v), p;
+
+	if (is_ptrtoint(v)) {
+		gen_copy(s, LLVMGetOperand(v, 0), c);
+		return;
+	}
+	if (int_reads_memory(v)) {
+		p = value_node(s, LLVMGetOperand(v, 0));
+		if (p >= 0)
+			add_cons(s, C_LOAD, p, c, -1, 0);
+		return;
+	}
+	if (int_opaque(v)) {
+		add_edge(s, all_ints(s), c);
+		return;
+	}
+	int_operands(s, v, &ops);
+	for (int i = 0; i < ops.n; i++) {
+		if (ptrmap_get(traced, ops.v[i]) >= 0)
+			add_edge(s, carrier(s, ops.v[i]), c);
+	}
+	if (int_arithmetic(v))
+		add_cons(s, C_INT, c, -1, -1, 0);
+	free(ops.v);
+}
+
+/* Stores in the cells of object o, at byte off, the addresses ptrtoint constant expressions
+ * inside constant c put in its pointer-sized integers (arithmetic on them collapses). */
+static void int_init(struct solver *s, int o, int64_t off, LLVMValueRef c)
+{
+	LLVMTypeRef t = LLVMTypeOf(c);
+	unsigned n;
+
+	if (LLVMIsAConstantStruct(c)) {
+		n = (unsigned)LLVMGetNumOperands(c);
+		for (unsigned i = 0; i < n; i++)
+			int_init(s, o, off + (int64_t)LLVMOffsetOfElement(s->td, t, i), LLVMGetOperand(c, i));
+	} else if (LLVMIsAConstantArray(c) || LLVMIsAConstantVector(c)) {
+		int64_t es = (int64_t)type_size(s->td, LLVMGetElementType(t));
+
+		n = (unsigned)LLVMGetNumOperands(c);
+		for (unsigned i = 0; i < n; i++)
+			int_init(s, o, off + (int64_t)i * es, LLVMGetOperand(c, i));
+	} else if (LLVMIsAConstantExpr(c) && pointer_sized(s, t) && const_ptrtoint(c)) {
+		struct ptrmap traced = {0};
+		struct values work = {0}, order = {0};
+		int memory = 0;
+
+		values_push(&work, c);
+		trace_ints(s, &work, &traced, &order, &memory);
+		for (int i = 0; i < order.n; i++)
+			wire_int(s, order.v[i], &traced);
+		add_edge(s, carrier(s, c), cell_of(s, o, off));
+		free(work.v);
+		free(order.v);
+		ptrmap_release(&traced);
+	}
+}
+
+/* Returns the pointer-sized integer instruction i writes to memory (a store, an atomicrmw,
+ * a cmpxchg's new value), or NULL. */
+static LLVMValueRef int_stored(struct solver *s, LLVMValueRef i)
+{
+	LLVMValueRef v;
+
+	if (LLVMIsAStoreInst(i))
+		v = LLVMGetOperand(i, 0);
+	else if (LLVMIsAAtomicRMWInst(i))
+		v = LLVMGetOperand(i, 1);
+	else if (LLVMIsAAtomicCmpXchgInst(i))
+		v = LLVMGetOperand(i, 2);
+	else
+		return NULL;
+	return pointer_sized(s, LLVMTypeOf(v)) ? v : NULL;
+}
+
+/* Pushes on args, in pairs, each pointer-sized integer call passes in the "..." of fn (if a
+ * defined variadic function) and fn. */
+static void push_varargs(struct solver *s, LLVMValueRef call, LLVMValueRef fn, struct values *args)
+{
+	unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+
+	if (LLVMIsDeclaration(fn) || !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+		return;
+	for (unsigned j = LLVMCountParams(fn); j < n; j++) {
+		if (pointer_sized(s, LLVMTypeOf(LLVMGetOperand(call, j)))) {
+			values_push(args, LLVMGetOperand(call, j));
+			values_push(args, fn);
+		}
+	}
+}
+
+/* Pushes on args, in pairs, every pointer-sized integer passed in the "..." of a defined
+ * variadic function and that function (every address-taken one, for an indirect call): the
+ * value goes to the function's argument area, where va_arg reads it. */
+static void int_varargs(struct solver *s, struct values *args)
+{
+	find_indirect(s);
+	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				LLVMValueRef callee;
+
+				if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i))
+					continue;
+				callee = strip_callee(LLVMGetCalledValue(i));
+				if (LLVMIsAFunction(callee))
+					push_varargs(s, i, callee, args);
+				else if (!LLVMIsAInlineAsm(callee))
+					for (int k = 0; k < s->nafn; k++)
+						push_varargs(s, i, s->afn[k], args);
+			}
+		}
+	}
+}
+
+/* Pushes on stores every instruction that writes a pointer-sized integer to memory. */
+static void int_stores(struct solver *s, struct values *stores)
+{
+	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				if (int_stored(s, i))
+					values_push(stores, i);
+			}
+		}
+	}
+}
+
+/*
+ * Integers that become pointers: each inttoptr points to what its integer may hold, traced
+ * back (trace_ints) to ptrtoints, whose pointers it gets, and to loads of pointer-sized
+ * integers, which read the pointers in their memory (a pointer stored as a pointer and read
+ * back as an integer); arithmetic on the way collapses the objects. If some inttoptr reads
+ * memory that way, integers are followed through memory too: every store of a pointer-sized
+ * integer puts the pointers its value may hold in its memory, and so do constant initializers
+ * holding ptrtoints.
  */
 static void gen_int_sources(struct solver *s)
 {
-	struct ptrmap seen = {0};
-	struct values work = {0};
+	struct ptrmap traced = {0};
+	struct values work = {0}, order = {0}, stores = {0}, args = {0};
+	int memory = 0;
 
+	if (!s->nintsrc)
+		return;
 	for (int i = 0; i < s->nintsrc; i++)
 		values_push(&work, s->intsrc[i]);
-	while (work.n) {
-		LLVMValueRef v = work.v[--work.n];
-		int p;
+	trace_ints(s, &work, &traced, &order, &memory);
+	if (memory) {
+		int_stores(s, &stores);
+		int_varargs(s, &args);
+		for (int i = 0; i < stores.n; i++)
+			values_push(&work, int_stored(s, stores.v[i]));
+		for (int i = 0; i < args.n; i += 2)
+			values_push(&work, args.v[i]);
+		trace_ints(s, &work, &traced, &order, &memory);
+	}
+	for (int i = 0; i < order.n; i++)
+		wire_int(s, order.v[i], &traced);
+	for (int i = 0; i < s->nintsrc; i++) {
+		if (ptrmap_get(&traced, s->intsrc[i]) >= 0)
+			add_edge(s, carrier(s, s->intsrc[i]), s->intdst[i]);
+	}
+	for (int i = 0; i < stores.n; i++) {
+		LLVMValueRef v = int_stored(s, stores.v[i]);
+		int p = value_node(s, LLVMGetOperand(stores.v[i], LLVMIsAStoreInst(stores.v[i]) ? 1 : 0));
 
-		if (ptrmap_get(&seen, v) >= 0 || is_ptrtoint(v))
-			continue;
-		ptrmap_put(&seen, v, 0);
-		if (!LLVMIsALoadInst(v)) {
-			int_operands(v, &work);
-			continue;
-		}
-		p = value_node(s, LLVMGetOperand(v, 0));
-		if (p >= 0 && pointer_sized(s, LLVMTypeOf(v)))
-			add_cons(s, C_LOAD, p, s->intnode, -1, 0);
+		if (p >= 0 && ptrmap_get(&traced, v) >= 0)
+			add_cons(s, C_STORE, p, carrier(s, v), -1, 0);
+	}
+	for (int i = 0; i < args.n; i += 2) {
+		if (ptrmap_get(&traced, args.v[i]) >= 0)
+			add_edge(s, carrier(s, args.v[i]), va_cell(s, args.v[i + 1]));
+	}
+	for (LLVMValueRef g = LLVMGetFirstGlobal(s->mod); memory && g; g = LLVMGetNextGlobal(g)) {
+		if (LLVMGetInitializer(g))
+			int_init(s, ptrmap_get(&s->objects, g), 0, LLVMGetInitializer(g));
 	}
 	free(work.v);
-	ptrmap_release(&seen);
-}
-
-/* Returns whether constant c uses an inttoptr (not looking into globals); seen marks visits. */
-static int const_inttoptr(LLVMValueRef c, struct ptrmap *seen)
-{
-	int n;
-
-	if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c) ||
-	    ptrmap_get(seen, c) >= 0)
-		return 0;
-	ptrmap_put(seen, c, 0);
-	if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr)
-		return 1;
-	n = LLVMGetNumOperands(c);
-	for (int i = 0; i < n; i++) {
-		if (const_inttoptr(LLVMGetOperand(c, (unsigned)i), seen))
-			return 1;
-	}
-	return 0;
+	free(order.v);
+	free(stores.v);
+	free(args.v);
+	ptrmap_release(&traced);
 }
 
 /* Records the variable of an llvm.dbg.declare call, for the name of the alloca it describes. */
@@ -2517,36 +3021,174 @@ static void record_declare(struct solver *s, LLVMValueRef call)
 	ptrmap_put(&s->declared, LLVMGetOperand(call, 0), s->ndecl++);
 }
 
-/* Returns whether instruction i is or uses an inttoptr; records llvm.dbg.declare calls. */
-static int scan_instruction(struct solver *s, LLVMValueRef i, struct ptrmap *seen)
+/* Records the variables of llvm.dbg.declare calls. */
+static void prescan(struct solver *s)
 {
-	int nops = LLVMGetNumOperands(i), found = LLVMGetInstructionOpcode(i) == LLVMIntToPtr;
-
-	if (LLVMIsACallInst(i) && is_debug_call(i)) {
-		record_declare(s, i);
-		return 0;
-	}
-	for (int j = 0; j < nops && !found; j++)
-		found = const_inttoptr(LLVMGetOperand(i, (unsigned)j), seen);
-	return found;
-}
-
-/* Records llvm.dbg.declare's variables; returns whether the module has an inttoptr. */
-static int prescan(struct solver *s)
-{
-	struct ptrmap seen = {0};
-	int found = 0;
-
-	for (LLVMValueRef g = LLVMGetFirstGlobal(s->mod); g; g = LLVMGetNextGlobal(g))
-		found |= LLVMGetInitializer(g) && const_inttoptr(LLVMGetInitializer(g), &seen);
 	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
 		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
-			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-				found |= scan_instruction(s, i, &seen);
+			for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+				if (LLVMIsACallInst(i) && is_debug_call(i))
+					record_declare(s, i);
+			}
 		}
 	}
+}
+
+/* Returns whether GEP g (instruction or constant expression) moves its pointer nowhere. */
+static int gep_is_zero(LLVMValueRef g)
+{
+	unsigned n = LLVMGetNumIndices(g);
+
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef idx = LLVMGetOperand(g, i + 1);
+
+		if (!LLVMIsAConstantInt(idx) || LLVMConstIntGetZExtValue(idx) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Notes the type a pointer of type t views w's fresh object as (i8 views nothing). */
+static void wrapper_view(struct wrapper *w, LLVMTypeRef t)
+{
+	LLVMTypeRef e;
+
+	if (LLVMGetTypeKind(t) != LLVMPointerTypeKind)
+		return;
+	e = LLVMGetElementType(t);
+	if (e == LLVMInt8TypeInContext(LLVMGetTypeContext(t)))
+		return;
+	if (w->view && w->view != e)
+		w->conflict = 1;
+	w->view = e;
+}
+
+/* Returns whether call makes a fresh object on every run: an EXT_ALLOC library function that
+ * returns nothing else, or wrapper inner (*inner set to its index, else -1). */
+static int allocating_call(struct solver *s, LLVMValueRef call, int *inner)
+{
+	LLVMValueRef f = strip_callee(LLVMGetCalledValue(call));
+	const struct extfn *m;
+
+	*inner = -1;
+	if (!LLVMIsAFunction(f))
+		return 0;
+	if (!LLVMIsDeclaration(f)) {
+		*inner = ptrmap_get(&s->wrapmap, f);
+		return *inner >= 0;
+	}
+	m = extmodel_find(name_of(f));
+	return m && (m->flags & EXT_ALLOC) && !(m->flags & (EXT_REALLOC | EXT_STATIC | EXT_RET_WORLD)) &&
+	       m->ret_arg < 0;
+}
+
+/*
+ * Returns whether fn is an allocation wrapper, describing it in *w (its allocating calls
+ * pushed on s->leaf): every value its returns may give, followed back through casts, GEPs,
+ * phis and selects, is null, undef or an allocating call of fn itself. Such a call's result
+ * is the object that run of fn made, whatever else fn does with it (stores of it elsewhere
+ * point to every object the call may make).
+ */
+static int find_wrapper(struct solver *s, LLVMValueRef fn, struct wrapper *w)
+{
+	struct values work = {0};
+	struct ptrmap seen = {0};
+	int ok = 1, inner;
+
+	memset(w, 0, sizeof *w);
+	w->leaves = s->nleaf;
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+
+		if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) > 0)
+			values_push(&work, LLVMGetOperand(t, 0));
+	}
+	while (ok && work.n) {
+		LLVMValueRef v = work.v[--work.n];
+
+		if (ptrmap_get(&seen, v) >= 0)
+			continue;
+		ptrmap_put(&seen, v, 0);
+		if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v))
+			continue;
+		if (!LLVMIsAInstruction(v) && !(LLVMIsAConstantExpr(v) &&
+						 (LLVMGetConstOpcode(v) == LLVMBitCast ||
+						  LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))) {
+			ok = 0;
+			break;
+		}
+		wrapper_view(w, LLVMTypeOf(v));
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			if (LLVMIsABitCastInst(LLVMGetUser(u)))
+				wrapper_view(w, LLVMTypeOf(LLVMGetUser(u)));
+		}
+		if (LLVMIsAConstantExpr(v)) {
+			values_push(&work, LLVMGetOperand(v, 0));
+			continue;
+		}
+		switch (LLVMGetInstructionOpcode(v)) {
+		case LLVMBitCast:
+		case LLVMAddrSpaceCast:
+			values_push(&work, LLVMGetOperand(v, 0));
+			break;
+		case LLVMGetElementPtr:
+			w->shifted |= !gep_is_zero(v);
+			values_push(&work, LLVMGetOperand(v, 0));
+			break;
+		case LLVMPHI:
+			for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+				values_push(&work, LLVMGetIncomingValue(v, i));
+			break;
+		case LLVMSelect:
+			values_push(&work, LLVMGetOperand(v, 1));
+			values_push(&work, LLVMGetOperand(v, 2));
+			break;
+		case LLVMCall:
+		case LLVMInvoke:
+			ok = allocating_call(s, v, &inner);
+			if (!ok)
+				break;
+			if (inner >= 0) {
+				w->shifted |= s->wraps[inner].shifted;
+				w->conflict |= s->wraps[inner].conflict;
+				if (s->wraps[inner].view)
+					wrapper_view(w, LLVMPointerType(s->wraps[inner].view, 0));
+			}
+			s->leaf = grow_array(s->leaf, s->nleaf, &s->capleaf, sizeof *s->leaf);
+			s->leaf[s->nleaf++] = v;
+			break;
+		default:
+			ok = 0;
+			break;
+		}
+	}
+	w->nleaves = s->nleaf - w->leaves;
+	if (!ok || !w->nleaves)
+		s->nleaf = w->leaves;
+	free(work.v);
 	ptrmap_release(&seen);
-	return found;
+	return ok && w->nleaves;
+}
+
+/* Finds the allocation wrappers, those calling only wrappers found before them included
+ * (a wrapper of wrappers is found once they are; recursion never makes one). */
+static void find_wrappers(struct solver *s)
+{
+	for (int found = 1; found;) {
+		found = 0;
+		for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+			struct wrapper w;
+
+			if (LLVMIsDeclaration(f) || ptrmap_get(&s->wrapmap, f) >= 0 ||
+			    LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(f))) != LLVMPointerTypeKind ||
+			    !find_wrapper(s, f, &w))
+				continue;
+			s->wraps = grow_array(s->wraps, s->nwraps, &s->capwraps, sizeof *s->wraps);
+			s->wraps[s->nwraps] = w;
+			ptrmap_put(&s->wrapmap, f, s->nwraps++);
+			found = 1;
+		}
+	}
 }
 
 /* Makes the objects of globals, functions, streams and unknown code, and the special nodes.
@@ -2580,11 +3222,9 @@ static void setup(struct solver *s)
 	s->world = node_new(s);
 	add_addr(s, s->world, cell_of(s, s->unknown, 0));
 	add_cons(s, C_WORLD, s->world, -1, -1, 0);
-	s->intnode = -1;
-	if (prescan(s)) {
-		s->intnode = node_new(s);
-		add_cons(s, C_INT, s->intnode, -1, -1, 0);
-	}
+	prescan(s);
+	s->allint = -1;
+	find_wrappers(s);
 }
 
 /* ---- the result ---------------------------------------------------------------------------- */
@@ -2810,6 +3450,16 @@ static void solver_release(struct solver *s)
 	free(s->sites);
 	free(s->decl_var);
 	free(s->intsrc);
+	free(s->intdst);
+	free(s->icall);
+	free(s->afn);
+	ptrmap_release(&s->afnset);
+	ptrmap_release(&s->carriers);
+	free(s->wraps);
+	free(s->leaf);
+	ptrmap_release(&s->wrapmap);
+	u64map_release(&s->clones);
+	u64map_release(&s->cloned);
 	intvec_release(&s->queue);
 	intvec_release(&s->merges);
 	intvec_release(&s->reruns);

@@ -2,15 +2,16 @@
  * pta.h: field-sensitive, context- and flow-insensitive Andersen points-to analysis of a whole
  * module, with allocation-site heap objects, for the slicer (issue 6).
  *
- * Memory is a set of abstract objects (globals, functions, stack slots, heap allocation sites,
- * pseudo objects for streams and for unknown memory); an object is split into locations, one
+ * Memory is a set of abstract objects (globals, functions, stack slots, heap allocation sites:
+ * the calls of allocating library functions and of the program's allocation wrappers, pseudo
+ * objects for streams and for unknown memory); an object is split into locations, one
  * per field start offset that some access or pointer uses. Array elements are merged (every
  * array index, including the first index of a GEP, counts as 0), so a[i].y is one location for
  * every i, the field y of the array's element type; in an object of known type (a global, an
  * alloca, a heap object cast to one type) a constant byte offset finds the field it lands in
  * ((char *)&s + 8 is s's field at 8). An object whose layout is defeated (pointer arithmetic
  * through integers, variable byte offsets that are not array indexing) is collapsed: one
- * location at offset 0.
+ * location at offset 0. An integer constant cast to a pointer points to no object.
  *
  * Requires: a prepared module (ir_prepare). Invalidated by any change to the module.
  */
@@ -30,7 +31,9 @@ enum pta_kind {
 	PTA_GLOBAL,   /* a global variable (defined or external) */
 	PTA_FUNCTION, /* a function (what function pointers point to) */
 	PTA_STACK,    /* an alloca */
-	PTA_HEAP,     /* a call site that returns fresh memory (malloc, calloc, strdup, fopen...) */
+	PTA_HEAP,     /* a call site that returns fresh memory (malloc, calloc, strdup, fopen...,
+			 or an allocation wrapper: a function of the program that returns only
+			 what it just allocated, like xmalloc; "xmalloc at a.c:7") */
 	PTA_STREAM,   /* a pseudo object: the stdin or stdout stream, the file system, or the
 			 pseudo-random generator's state (see enum ext_stream) */
 	PTA_UNKNOWN,  /* memory made or reached by unknown external code */
@@ -39,7 +42,8 @@ enum pta_kind {
 /* An abstract object. */
 struct pta_object {
 	enum pta_kind kind; /* what it is */
-	LLVMValueRef site;  /* the global, function, alloca or allocating call; NULL for pseudo ones:
+	LLVMValueRef site;  /* the global, function, alloca or allocating call (of the wrapper, for
+			       a wrapper's object); NULL for pseudo ones:
 			       the streams, "unknown", "argv" (main's argv and envp with their
 			       strings), "... of f" (variadic f's arguments, a PTA_STACK object),
 			       "strerror's object" (a library function's static buffer, PTA_GLOBAL)

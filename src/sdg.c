@@ -22,7 +22,8 @@
  *                that can reach it in the CFG and on L's formal-in (writes are weak updates:
  *                nothing is killed, which is sound for may-aliases); then call, parameter-in
  *                and parameter-out edges
- *   summaries    actual-in -> actual-out where the formal-in reaches the formal-out (RHSR)
+ *   summaries    actual-in -> actual-out where the formal-in reaches the formal-out (the
+ *                set of RHSR's worklist algorithm, computed per function with bitsets)
  * Slicing: pass 1 from the criteria follows every edge but parameter-out (it ascends to
  * callers, never descends); pass 2 from everything pass 1 marked follows every edge but call and
  * parameter-in (it descends, never ascends). An executable program keeps one copy of each
@@ -1043,31 +1044,25 @@ static void callback_edges(struct builder *b)
 	}
 }
 
-/* ---- summary edges (Reps, Horwitz, Sagiv, Rosay) ----------------------------------------- */
+/* ---- summary edges ----------------------------------------------------------------------- */
 
-/* State of the summary computation. */
+/*
+ * Summary edges: actual-in -> actual-out wherever the matching formal-in reaches the formal-out
+ * through the callee's own edges (data, control, and the summaries of its calls). The set is
+ * that of the worklist algorithm of Reps, Horwitz, Sagiv and Rosay, computed per function with
+ * bitsets: every node of f gets the set of f's formal-outs it reaches, propagated backwards to
+ * the fixpoint, and the formal-ins' sets give the summaries at every call site of f. Functions
+ * go callees first; a function gains summaries only from its callees, so it is done again
+ * when one of its call sites gained some (recursion), until nothing changes.
+ */
+
+/* The formal-outs of one function and the nodes of every function. */
 struct summary {
-	struct sdg *g;          /* the graph */
-	struct ptrmap path;     /* (node, formal-out) pairs seen: same-level paths */
-	struct ptrmap summary;  /* (actual-in, actual-out) pairs with a summary edge */
-	struct intvec *reached; /* per node, the formal-outs it reaches; owned */
-	struct intvec work;     /* pairs to process */
+	struct sdg *g;         /* the graph */
+	struct intvec *nodes;  /* per function, its nodes; owned */
+	int *fo_index;         /* per node, 0 if it is a formal-out (returned value or memory), else -1; owned */
+	unsigned char *dirty;  /* per function: to be done (again); owned */
 };
-
-static const void *pair_key(int a, int b)
-{
-	return (const void *)(uintptr_t)((((uint64_t)(uint32_t)a << 32) | (uint32_t)b) + 1);
-}
-
-static void propagate(struct summary *s, int v, int fo)
-{
-	if (ptrmap_get(&s->path, pair_key(v, fo)) >= 0)
-		return;
-	ptrmap_put(&s->path, pair_key(v, fo), 0);
-	intvec_push(&s->reached[v], fo);
-	intvec_push(&s->work, v);
-	intvec_push(&s->work, fo);
-}
 
 /* The actual-out of call site c that matches formal-out fo, or -1. */
 static int actual_out(const struct sdg *g, const struct sdg_call *c, int fo)
@@ -1075,71 +1070,174 @@ static int actual_out(const struct sdg *g, const struct sdg_call *c, int fo)
 	return g->node[fo].kind == SDG_RETVAL ? c->ret : locs_find(&c->out, g->node[fo].aux);
 }
 
-/* Adds the summary edge ai -> ao if it is new, and extends the paths from ao to ai. */
-static void add_summary(struct summary *s, int ai, int ao)
+/* Adds the summary edge ai -> ao if it is new; returns whether it was. */
+static int add_summary(struct sdg *g, struct ptrmap *seen, int ai, int ao)
 {
-	if (ai < 0 || ptrmap_get(&s->summary, pair_key(ai, ao)) >= 0)
-		return;
-	ptrmap_put(&s->summary, pair_key(ai, ao), 0);
-	add_edge(s->g, ai, ao, SDG_SUMMARY);
-	s->g->nsummary++;
-	for (int r = 0; r < s->reached[ao].n; r++)
-		propagate(s, ai, s->reached[ao].v[r]);
+	const void *key = (const void *)(uintptr_t)((((uint64_t)(uint32_t)ai << 32) | (uint32_t)ao) + 1);
+
+	if (ai < 0 || ao < 0 || ptrmap_get(seen, key) >= 0)
+		return 0;
+	ptrmap_put(seen, key, 0);
+	add_edge(g, ai, ao, SDG_SUMMARY);
+	g->nsummary++;
+	return 1;
 }
 
-/* Formal-in fi reaches formal-out fo: add the summary edges at every call site. */
-static void summarise(struct summary *s, int fi, int fo)
+/* The formal-outs function k's formal-in fi reaches: reach, over the function's formal-outs. */
+static void summarise_formal(struct summary *s, struct ptrmap *seen, int fi, const uint64_t *reach,
+			     const int *fos, int nfo)
 {
 	struct sdg *g = s->g;
 	const struct sdg_fn *f = &g->fn[g->node[fi].fn];
 
 	for (int i = 0; i < f->callers.n; i++) {
 		const struct sdg_call *c = &g->call[f->callers.v[i]];
-		int ao = actual_out(g, c, fo);
+		int added = 0;
 
-		if (ao < 0)
-			continue;
-		if (g->node[fi].kind == SDG_FORMAL_IN) {
-			add_summary(s, locs_find(&c->in, g->node[fi].aux), ao);
-			continue;
+		for (int o = 0; o < nfo; o++) {
+			int ao;
+
+			if (!bit_get(reach, o) || (ao = actual_out(g, c, fos[o])) < 0)
+				continue;
+			if (g->node[fi].kind == SDG_FORMAL_IN) {
+				added |= add_summary(g, seen, locs_find(&c->in, g->node[fi].aux), ao);
+				continue;
+			}
+			for (int a = 0; a < c->nargs; a++) {
+				if (formal_param(f, a) == fi)
+					added |= add_summary(g, seen, c->arg[a], ao);
+			}
 		}
-		for (int a = 0; a < c->nargs; a++) {
-			if (formal_param(f, a) == fi)
-				add_summary(s, c->arg[a], ao);
+		if (added)
+			s->dirty[c->fn] = 1;
+	}
+}
+
+/* Propagates function k's formal-out sets backwards and adds the summaries of its formal-ins. */
+static void summarise_function(struct summary *s, struct ptrmap *seen, int k)
+{
+	struct sdg *g = s->g;
+	const struct intvec *nodes = &s->nodes[k];
+	int nfo = 0, words, *fos = xmalloc(sizeof *fos * (size_t)(nodes->n + 1));
+	struct ptrmap local = {0};
+	struct intvec work = {0};
+	uint64_t *reach;
+
+	for (int i = 0; i < nodes->n; i++) {
+		int v = nodes->v[i];
+
+		ptrmap_put(&local, (const void *)(uintptr_t)(v + 1), i);
+		if (s->fo_index[v] >= 0)
+			fos[nfo++] = v;
+	}
+	words = (nfo + 63) / 64 + 1;
+	reach = xcalloc((size_t)nodes->n * (size_t)words + 1, sizeof *reach);
+	for (int o = 0; o < nfo; o++) {
+		int i = ptrmap_get(&local, (const void *)(uintptr_t)(fos[o] + 1));
+
+		bit_set(reach + (size_t)i * (size_t)words, o);
+		intvec_push(&work, i);
+	}
+	while (work.n > 0) {
+		int i = work.v[--work.n], v = nodes->v[i];
+
+		for (int e = g->node[v].in; e >= 0; e = g->edge[e].next) {
+			int kind = g->edge[e].kind, j;
+
+			if (kind != SDG_DATA && kind != SDG_CONTROL && kind != SDG_SUMMARY)
+				continue;
+			j = ptrmap_get(&local, (const void *)(uintptr_t)(g->edge[e].src + 1));
+			if (j >= 0 && bits_or(reach + (size_t)j * (size_t)words, reach + (size_t)i * (size_t)words, words))
+				intvec_push(&work, j);
 		}
 	}
+	for (int i = 0; i < nodes->n; i++) {
+		int kind = g->node[nodes->v[i]].kind;
+
+		if (kind == SDG_PARAM || kind == SDG_FORMAL_IN)
+			summarise_formal(s, seen, nodes->v[i], reach + (size_t)i * (size_t)words, fos, nfo);
+	}
+	free(reach);
+	free(fos);
+	intvec_release(&work);
+	ptrmap_release(&local);
+}
+
+/* Appends the functions in callees-first order (depth-first postorder over call sites). */
+static void callees_first(const struct sdg *g, int k, unsigned char *visited, struct intvec *order)
+{
+	struct intvec stack = {0}, next = {0};
+
+	visited[k] = 1;
+	intvec_push(&stack, k);
+	intvec_push(&next, 0);
+	while (stack.n > 0) {
+		int f = stack.v[stack.n - 1], advanced = 0;
+
+		while (next.v[next.n - 1] < g->ncalls && !advanced) {
+			const struct sdg_call *c = &g->call[next.v[next.n - 1]++];
+
+			if (c->fn != f)
+				continue;
+			for (int j = 0; j < c->ncallees && !advanced; j++) {
+				if (!visited[c->callee[j]]) {
+					visited[c->callee[j]] = 1;
+					intvec_push(&stack, c->callee[j]);
+					intvec_push(&next, 0);
+					advanced = 1;
+				}
+			}
+		}
+		if (advanced)
+			continue;
+		intvec_push(order, f);
+		stack.n--;
+		next.n--;
+	}
+	intvec_release(&stack);
+	intvec_release(&next);
 }
 
 static void summary_edges(struct sdg *g)
 {
-	struct summary s = {.g = g, .reached = xcalloc((size_t)g->n, sizeof *s.reached)};
+	struct summary s = {.g = g};
+	struct ptrmap seen = {0};
+	struct intvec order = {0};
+	unsigned char *visited = xcalloc((size_t)g->nfns + 1, 1);
+	int again = 1;
 
+	s.nodes = xcalloc((size_t)g->nfns + 1, sizeof *s.nodes);
+	s.fo_index = xmalloc(sizeof *s.fo_index * (size_t)g->n);
+	s.dirty = xmalloc((size_t)g->nfns + 1);
+	memset(s.dirty, 1, (size_t)g->nfns + 1);
+	for (int v = 0; v < g->n; v++) {
+		intvec_push(&s.nodes[g->node[v].fn], v);
+		s.fo_index[v] = g->node[v].kind == SDG_RETVAL || g->node[v].kind == SDG_FORMAL_OUT ? 0 : -1;
+	}
 	for (int k = 0; k < g->nfns; k++) {
-		if (g->fn[k].retval >= 0)
-			propagate(&s, g->fn[k].retval, g->fn[k].retval);
-		for (int i = 0; i < g->fn[k].out.n; i++)
-			propagate(&s, g->fn[k].out.node[i], g->fn[k].out.node[i]);
+		if (!visited[k])
+			callees_first(g, k, visited, &order);
 	}
-	while (s.work.n > 0) {
-		int fo = s.work.v[--s.work.n], v = s.work.v[--s.work.n];
-		enum sdg_kind kind = g->node[v].kind;
+	while (again) {
+		again = 0;
+		for (int i = 0; i < order.n; i++) {
+			int k = order.v[i];
 
-		if (kind == SDG_PARAM || kind == SDG_FORMAL_IN) {
-			summarise(&s, v, fo);
-			continue;
-		}
-		for (int e = g->node[v].in; e >= 0; e = g->edge[e].next) {
-			if (g->edge[e].kind == SDG_DATA || g->edge[e].kind == SDG_CONTROL ||
-			    g->edge[e].kind == SDG_SUMMARY)
-				propagate(&s, g->edge[e].src, fo);
+			if (!s.dirty[k])
+				continue;
+			s.dirty[k] = 0;
+			summarise_function(&s, &seen, k);
+			again = 1;
 		}
 	}
-	for (int v = 0; v < g->n; v++)
-		intvec_release(&s.reached[v]);
-	free(s.reached);
-	intvec_release(&s.work);
-	ptrmap_release(&s.path);
-	ptrmap_release(&s.summary);
+	for (int k = 0; k < g->nfns; k++)
+		intvec_release(&s.nodes[k]);
+	free(s.nodes);
+	free(s.fo_index);
+	free(s.dirty);
+	free(visited);
+	intvec_release(&order);
+	ptrmap_release(&seen);
 }
 
 /* ---- building ---------------------------------------------------------------------------- */
