@@ -15,6 +15,8 @@
  *   call sites   per call of defined functions (pta_callees): call-site and argument nodes
  *   mod/ref      per function, the locations it or its callees may write (read): a fixpoint over
  *                the call graph; library callbacks (qsort's comparator) count for their caller
+ *   relevance    the classes the criteria may depend on at all, by a coarse closure (below);
+ *                only they get formal and actual nodes and memory edges
  *   formals      formal-in per location in ref u mod, formal-out per location in mod; and
  *                actual-ins and actual-outs per call site for the union over its callees
  *   edges        per function: SSA uses, phis on their incoming blocks' terminators, control
@@ -74,6 +76,7 @@ struct builder {
 	int *class_size;         /* per class, its locations; owned */
 	int *hits;               /* refine's per-class counts, zero between calls; owned */
 	int *split_to;           /* refine's per-class new class, or -1 (valid for touched ones); owned */
+	unsigned char *relevant; /* per class: a criterion may depend on it (relevance); owned */
 	struct intvec pool;      /* effects' locations */
 	struct intvec escaped;   /* escaped locations, once asked for */
 	int have_escaped;        /* escaped is filled */
@@ -636,12 +639,218 @@ static void callback_effects(struct builder *b)
 	}
 }
 
+/* ---- relevance ---------------------------------------------------------------------------- */
+
+/*
+ * Which memory classes the criteria may depend on at all, by a coarse dependence closure
+ * that ignores order and context: from the criteria, an instruction needs its operands, the
+ * decisions that control its block, the writes of every class it reads (anywhere in the
+ * program), the returns of the functions it calls, and (a parameter) the matching argument of
+ * every call; an instruction needed in a function makes the decisions that reach its call
+ * sites needed. Every dependence of the precise graph is one of these, so a class no needed
+ * instruction reads needs no formal or actual node, and its accesses no edge. On the sqlite3
+ * shell this is what keeps the graph to a size that fits.
+ */
+struct relevance {
+	struct builder *b;      /* the builder */
+	unsigned char *needed;  /* per instruction or parameter node */
+	unsigned char *active;  /* per function: some instruction of it is needed */
+	struct intvec work;     /* needed nodes to process */
+	int *wstart, *writers;  /* per class, the instruction nodes writing it (CSR); owned */
+	struct cdep *cd;        /* per function, its control dependences, once built; owned */
+	struct cfg *cfg;        /* per function, its graph, once built; owned */
+	unsigned char *built;   /* per function: cd and cfg are built */
+	struct intvec *callback_sites; /* per function, library calls that may call it back */
+};
+
+static void need(struct relevance *r, int v)
+{
+	if (v >= 0 && !r->needed[v]) {
+		r->needed[v] = 1;
+		intvec_push(&r->work, v);
+	}
+}
+
+static void need_value(struct relevance *r, LLVMValueRef v)
+{
+	if (v && (LLVMIsAInstruction(v) || LLVMIsAArgument(v)))
+		need(r, sdg_node(r->b->g, v));
+}
+
+/* Needs the terminators that decide whether block of x in function k runs. */
+static void need_control(struct relevance *r, int k, LLVMValueRef x)
+{
+	int blk;
+
+	if (!r->built[k]) {
+		cfg_build(&r->cfg[k], r->b->g->fn[k].fn);
+		cdep_build(&r->cd[k], &r->cfg[k]);
+		r->built[k] = 1;
+	}
+	blk = cfg_index(&r->cfg[k], LLVMGetInstructionParent(x));
+	for (int i = 0; blk >= 0 && i < r->cd[k].ncd[blk]; i++)
+		need_value(r, LLVMGetBasicBlockTerminator(r->cfg[k].block[r->cd[k].cd[blk][i]]));
+}
+
+static void activate(struct relevance *r, int k)
+{
+	const struct sdg *g = r->b->g;
+
+	if (r->active[k])
+		return;
+	r->active[k] = 1;
+	for (int i = 0; i < g->fn[k].callers.n; i++) {
+		const struct sdg_call *c = &g->call[g->fn[k].callers.v[i]];
+
+		need_control(r, c->fn, c->call);
+		need_value(r, LLVMGetCalledValue(c->call));
+	}
+	for (int i = 0; i < r->callback_sites[k].n; i++)
+		need(r, r->callback_sites[k].v[i]);
+}
+
+/* Needs the return instructions of function k. */
+static void need_returns(struct relevance *r, int k)
+{
+	LLVMValueRef fn = r->b->g->fn[k].fn;
+
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+
+		if (t && LLVMIsAReturnInst(t))
+			need_value(r, t);
+	}
+}
+
+static void process_param(struct relevance *r, int v)
+{
+	const struct sdg *g = r->b->g;
+	const struct sdg_fn *f = &g->fn[g->node[v].fn];
+	int i = g->node[v].aux;
+
+	activate(r, g->node[v].fn);
+	for (int j = 0; j < f->callers.n; j++) {
+		const struct sdg_call *c = &g->call[f->callers.v[j]];
+
+		for (int a = i; a < c->nargs && (a == i || i == f->nparams); a++)
+			need_value(r, LLVMGetOperand(c->call, (unsigned)a));
+	}
+	for (int j = 0; j < r->callback_sites[g->node[v].fn].n; j++)
+		need(r, r->callback_sites[g->node[v].fn].v[j]);
+}
+
+static void process_instruction(struct relevance *r, int v)
+{
+	struct builder *b = r->b;
+	const struct sdg *g = b->g;
+	LLVMValueRef x = g->node[v].v;
+	int k = g->node[v].fn, ci = ptrmap_get(&g->call_of, x);
+	const struct effect *e = &b->eff[v];
+
+	activate(r, k);
+	need_control(r, k, x);
+	if (ci >= 0) {
+		for (int j = 0; j < g->call[ci].ncallees; j++)
+			need_returns(r, g->call[ci].callee[j]);
+		need_value(r, LLVMGetCalledValue(x));
+	} else {
+		for (int i = 0; i < LLVMGetNumOperands(x); i++)
+			need_value(r, LLVMGetOperand(x, (unsigned)i));
+	}
+	if (LLVMIsAPHINode(x)) {
+		for (unsigned i = 0; i < LLVMCountIncoming(x); i++)
+			need_value(r, LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(x, i)));
+	}
+	for (int i = 0; i < e->nrd; i++) {
+		int c = b->pool.v[e->rd + i];
+
+		if (b->relevant[c])
+			continue;
+		b->relevant[c] = 1;
+		for (int w = r->wstart[c]; w < r->wstart[c + 1]; w++)
+			need(r, r->writers[w]);
+	}
+}
+
+/* Fills b->relevant from the criteria (all classes if there are none). */
+static void relevance(struct builder *b, LLVMValueRef const *criteria, int ncriteria)
+{
+	struct sdg *g = b->g;
+	struct relevance r = {.b = b};
+	int *fill;
+
+	b->relevant = xcalloc((size_t)b->nclasses + 1, 1);
+	if (ncriteria == 0) {
+		memset(b->relevant, 1, (size_t)b->nclasses);
+		return;
+	}
+	r.needed = xcalloc((size_t)g->n + 1, 1);
+	r.active = xcalloc((size_t)g->nfns + 1, 1);
+	r.built = xcalloc((size_t)g->nfns + 1, 1);
+	r.cd = xcalloc((size_t)g->nfns + 1, sizeof *r.cd);
+	r.cfg = xcalloc((size_t)g->nfns + 1, sizeof *r.cfg);
+	r.callback_sites = xcalloc((size_t)g->nfns + 1, sizeof *r.callback_sites);
+	for (int i = 0; i < b->ncb; i++)
+		intvec_push(&r.callback_sites[b->cb[i].fn], b->cb[i].node);
+	r.wstart = xcalloc((size_t)b->nclasses + 2, sizeof *r.wstart);
+	for (int v = 0; v < b->ninst; v++) {
+		for (int i = 0; i < b->eff[v].nwr; i++)
+			r.wstart[b->pool.v[b->eff[v].wr + i] + 1]++;
+	}
+	for (int c = 0; c < b->nclasses; c++)
+		r.wstart[c + 1] += r.wstart[c];
+	fill = xmalloc(sizeof *fill * (size_t)(b->nclasses + 1));
+	memcpy(fill, r.wstart, sizeof *fill * (size_t)(b->nclasses + 1));
+	r.writers = xmalloc(sizeof *r.writers * (size_t)(r.wstart[b->nclasses] + 1));
+	for (int v = 0; v < b->ninst; v++) {
+		for (int i = 0; i < b->eff[v].nwr; i++)
+			r.writers[fill[b->pool.v[b->eff[v].wr + i]]++] = v;
+	}
+	free(fill);
+	for (int i = 0; i < ncriteria; i++)
+		need_value(&r, criteria[i]);
+	while (r.work.n > 0) {
+		int v = r.work.v[--r.work.n];
+
+		if (g->node[v].kind == SDG_PARAM)
+			process_param(&r, v);
+		else if (g->node[v].kind == SDG_INST)
+			process_instruction(&r, v);
+	}
+	for (int k = 0; k < g->nfns; k++) {
+		if (r.built[k]) {
+			cdep_release(&r.cd[k]);
+			cfg_release(&r.cfg[k]);
+		}
+		intvec_release(&r.callback_sites[k]);
+	}
+	free(r.callback_sites);
+	free(r.cd);
+	free(r.cfg);
+	free(r.built);
+	free(r.needed);
+	free(r.active);
+	free(r.wstart);
+	free(r.writers);
+	intvec_release(&r.work);
+}
+
 static void make_formals_and_actuals(struct builder *b)
 {
 	struct sdg *g = b->g;
 	size_t w = (size_t)b->words;
 	uint64_t *set = xmalloc(sizeof *set * w);
 
+	for (size_t i = 0; i < (size_t)g->nfns * w; i++) { /* only what a criterion may need */
+		for (int bit = 0; bit < 64; bit++) {
+			int c = (int)((i % w) * 64) + bit;
+
+			if (c >= b->nclasses || !b->relevant[c]) {
+				b->mod[i] &= ~((uint64_t)1 << bit);
+				b->ref[i] &= ~((uint64_t)1 << bit);
+			}
+		}
+	}
 	for (int k = 0; k < g->nfns; k++) {
 		memcpy(set, b->mod + k * w, sizeof *set * w);
 		bits_or(set, b->ref + k * w, b->words);
@@ -692,6 +901,8 @@ struct fn_edges {
 
 static void add_access(struct fn_edges *fe, int loc, int node, int block, int pos, int write)
 {
+	if (!fe->b->relevant[loc])
+		return;
 	if (fe->nacc == fe->capacc) {
 		fe->capacc = fe->capacc ? 2 * fe->capacc : 256;
 		fe->acc = xrealloc(fe->acc, sizeof *fe->acc * (size_t)fe->capacc);
@@ -1242,7 +1453,8 @@ static void summary_edges(struct sdg *g)
 
 /* ---- building ---------------------------------------------------------------------------- */
 
-int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct error *err)
+int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
+	      LLVMValueRef const *criteria, int ncriteria, struct error *err)
 {
 	struct builder b = {.g = g, .pta = pta};
 	int ninst_nodes;
@@ -1278,6 +1490,7 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct er
 	b.ref = xcalloc((size_t)g->nfns * (size_t)b.words, sizeof *b.ref);
 	mod_ref(&b);
 	callback_effects(&b);
+	relevance(&b, criteria, ncriteria);
 	make_formals_and_actuals(&b);
 	for (int k = 0; k < g->nfns; k++)
 		function_edges(&b, k);
@@ -1292,6 +1505,7 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct er
 	free(b.class_size);
 	free(b.hits);
 	free(b.split_to);
+	free(b.relevant);
 	free(b.cb);
 	intvec_release(&b.pool);
 	intvec_release(&b.escaped);

@@ -118,10 +118,13 @@ struct sdg {
 };
 
 /*
- * Builds the graph of mod. Returns 0, or -1 with err set. Owns nothing of mod or pta; pta
- * must outlive it.
+ * Builds the graph of mod for slices from the instructions criteria[0..ncriteria) (every later
+ * criterion must be one of them, or something they depend on): memory a coarse closure from
+ * them shows they cannot depend on gets no nodes. With ncriteria 0 the graph serves any
+ * criterion. Returns 0, or -1 with err set. Owns nothing of mod or pta; pta must outlive it.
  */
-int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta, struct error *err);
+int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
+	      LLVMValueRef const *criteria, int ncriteria, struct error *err);
 
 /* Returns the node of instruction x, or -1. */
 int sdg_node(const struct sdg *g, LLVMValueRef x);

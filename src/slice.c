@@ -262,8 +262,8 @@ int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 {
 	char *path = xasprintf("%s/features.json", dir);
 	unsigned char *keep = NULL;
-	LLVMValueRef *emit = NULL, flush = NULL, *pairs = NULL;
-	int npairs = 0, rc = -1;
+	LLVMValueRef *emit = NULL, flush = NULL, *pairs = NULL, *roots = NULL;
+	int npairs = 0, nroots = 0, rc = -1;
 	double t0 = now();
 
 	memset(s, 0, sizeof *s);
@@ -285,7 +285,16 @@ int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 		error_prefix(err, "the program prepared for slicing does not verify");
 		goto out;
 	}
-	if (pta_build(&s->pta, s->ir.mod, err) < 0 || sdg_build(&s->sdg, s->ir.mod, &s->pta, err) < 0)
+	roots = xmalloc(sizeof *roots * (size_t)(s->m.ncounters + npairs + 1));
+	for (int c = 0; c < s->m.ncounters; c++) {
+		if (emit[c])
+			roots[nroots++] = emit[c];
+	}
+	roots[nroots++] = flush;
+	for (int i = 0; i < npairs; i++)
+		roots[nroots++] = pairs[2 * i + 1];
+	if (pta_build(&s->pta, s->ir.mod, err) < 0 ||
+	    sdg_build(&s->sdg, s->ir.mod, &s->pta, roots, nroots, err) < 0)
 		goto out;
 	set_criteria(s, emit, flush);
 	for (int i = 0; i < npairs; i++) {
@@ -299,6 +308,7 @@ out:
 	free(keep);
 	free(emit);
 	free(pairs);
+	free(roots);
 	return rc;
 }
 

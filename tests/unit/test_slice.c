@@ -164,7 +164,7 @@ START_TEST(context_sensitive_slice)
 
 	parse_ir(&ir, two_sites);
 	ck_assert_msg(pta_build(&pta, ir.mod, &err) == 0, "%s", err.msg);
-	ck_assert_msg(sdg_build(&g, ir.mod, &pta, &err) == 0, "%s", err.msg);
+	ck_assert_msg(sdg_build(&g, ir.mod, &pta, NULL, 0, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(g.ncalls, 3);
 	ck_assert_int_eq(g.nsummary, 3); /* x -> r at both helper sites, n -> m at expensive's */
 	main_fn = LLVMGetNamedFunction(ir.mod, "main");
@@ -212,7 +212,7 @@ START_TEST(memory_classes)
 
 	parse_ir(&ir, together);
 	ck_assert_msg(pta_build(&pta, ir.mod, &err) == 0, "%s", err.msg);
-	ck_assert_msg(sdg_build(&g, ir.mod, &pta, &err) == 0, "%s", err.msg);
+	ck_assert_msg(sdg_build(&g, ir.mod, &pta, NULL, 0, &err) == 0, "%s", err.msg);
 	/* everything untouched, {@a, @b}, {@c} */
 	ck_assert_int_eq(g.nclasses, 3);
 	for (int c = 0; c < g.nclasses; c++) {
