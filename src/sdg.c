@@ -22,8 +22,9 @@
  *   edges        per function: SSA uses, phis on their incoming blocks' terminators, control
  *                dependence (cdep.c), memory: a use of location L depends on every write of L
  *                that can reach it in the CFG and on L's formal-in (writes are weak updates:
- *                nothing is killed, which is sound for may-aliases); then call, parameter-in
- *                and parameter-out edges
+ *                nothing is killed, which is sound for may-aliases); L's formal-out on the
+ *                writes that can reach a return (not those only followed by exit or abort);
+ *                then call, parameter-in and parameter-out edges
  *   summaries    actual-in -> actual-out where the formal-in reaches the formal-out (the
  *                set of RHSR's worklist algorithm, computed per function with bitsets)
  * Slicing: pass 1 from the criteria follows every edge but parameter-out (it ascends to
@@ -77,6 +78,8 @@ struct builder {
 	int *hits;               /* refine's per-class counts, zero between calls; owned */
 	int *split_to;           /* refine's per-class new class, or -1 (valid for touched ones); owned */
 	unsigned char *relevant; /* per class: a criterion may depend on it (relevance); owned */
+	int longjmps;            /* the program calls setjmp: a block that ends in a no-return call
+				    may still go on elsewhere */
 	struct intvec pool;      /* effects' locations */
 	struct intvec escaped;   /* escaped locations, once asked for */
 	int have_escaped;        /* escaped is filled */
@@ -894,6 +897,8 @@ struct fn_edges {
 	struct cdep cd;        /* its control dependences */
 	int words;             /* words of a block bitset */
 	uint64_t *reach;       /* per block, the blocks a path of one edge or more reaches; owned */
+	unsigned char *returns;/* per block: it is or reaches a block ending in ret (a write there can
+				  reach the caller; one only followed by exit or abort cannot); owned */
 	struct access *acc;    /* its memory accesses; owned */
 	int nacc, capacc;
 	struct intvec pairs;   /* memory edges found, (src, dst) pairs */
@@ -916,6 +921,7 @@ static void block_reachability(struct fn_edges *fe)
 {
 	const struct cfg *cfg = &fe->cfg;
 	int changed = 1;
+	int *ret_blocks = xmalloc(sizeof *ret_blocks * (size_t)(cfg->n + 1)), nret = 0;
 
 	fe->words = (cfg->n + 63) / 64;
 	fe->reach = xcalloc((size_t)cfg->n * (size_t)fe->words + 1, sizeof *fe->reach);
@@ -933,13 +939,27 @@ static void block_reachability(struct fn_edges *fe)
 			}
 		}
 	}
+	for (int k = 0; k < cfg->n; k++) {
+		if (LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(cfg->block[k])))
+			ret_blocks[nret++] = k;
+	}
+	fe->returns = xcalloc((size_t)cfg->n + 1, 1);
+	for (int k = 0; k < cfg->n; k++) {
+		fe->returns[k] = fe->b->longjmps; /* a longjmp goes on in a caller */
+		for (int i = 0; i < nret && !fe->returns[k]; i++)
+			fe->returns[k] = k == ret_blocks[i] ||
+					 bit_get(fe->reach + (size_t)k * (size_t)fe->words, ret_blocks[i]);
+	}
+	free(ret_blocks);
 }
 
 /* Returns whether write w can reach read r without leaving the function. */
 static int reaches(const struct fn_edges *fe, const struct access *w, const struct access *r)
 {
-	if (w->block < 0 || r->block < 0)
-		return 1; /* formal-in reaches everything; everything reaches formal-out */
+	if (w->block < 0)
+		return 1; /* the formal-in reaches everything */
+	if (r->block < 0)
+		return fe->returns[w->block]; /* the formal-out: what a return can follow */
 	if (w->block == r->block && w->pos < r->pos)
 		return 1;
 	return bit_get(fe->reach + (size_t)w->block * (size_t)fe->words, r->block);
@@ -1126,10 +1146,10 @@ static void memory_states(struct fn_edges *fe, int lo, int hi)
 					add_edge(g, out[cfg->pred[b][p]], in[b], SDG_DATA);
 			}
 		}
-		if (cfg->nsucc[b] == 0)
+		if (LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(cfg->block[b])))
 			add_edge(g, out[b], fout, SDG_DATA);
 	}
-	if (cfg->nrpo > 0 && cfg->nsucc[cfg->rpo[0]] == 0)
+	if (cfg->nrpo > 0 && LLVMIsAReturnInst(LLVMGetBasicBlockTerminator(cfg->block[cfg->rpo[0]])))
 		add_edge(g, out[cfg->rpo[0]], fout, SDG_DATA);
 	free(in);
 	free(out);
@@ -1203,6 +1223,7 @@ static void function_edges(struct builder *b, int k)
 	intvec_release(&fe.pairs);
 	free(fe.acc);
 	free(fe.reach);
+	free(fe.returns);
 	cdep_release(&fe.cd);
 	cfg_release(&fe.cfg);
 }
@@ -1477,6 +1498,12 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 	for (int k = 0; k < g->nfns; k++)
 		make_function_nodes(g, k);
 	ninst_nodes = b.ninst = g->n;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn && !b.longjmps; fn = LLVMGetNextFunction(fn)) {
+		size_t len;
+		const char *name = LLVMGetValueName2(fn, &len);
+
+		b.longjmps = LLVMIsDeclaration(fn) && strstr(name, "setjmp") != NULL && LLVMGetFirstUse(fn);
+	}
 	b.eff = xcalloc((size_t)ninst_nodes, sizeof *b.eff);
 	all_effects(&b);
 	for (int v = 0; v < ninst_nodes; v++) {

@@ -229,6 +229,55 @@ START_TEST(memory_classes)
 }
 END_TEST
 
+/* fail() writes @g, then exits: the write never reaches main's load of @g. */
+static const char *const exits =
+	"@g = global i32 0\n"
+	"declare void @exit(i32)\n"
+	"define internal void @fail(i32 %code) {\n"
+	"entry:\n"
+	"  store i32 %code, i32* @g\n"
+	"  call void @exit(i32 %code)\n"
+	"  unreachable\n"
+	"}\n"
+	"define i32 @main(i32 %argc, i8** %argv) {\n"
+	"entry:\n"
+	"  %bad = icmp sgt i32 %argc, 5\n"
+	"  br i1 %bad, label %die, label %ok\n"
+	"die:\n"
+	"  call void @fail(i32 7)\n"
+	"  br label %ok\n"
+	"ok:\n"
+	"  %v = load i32, i32* @g\n"
+	"  ret i32 %v\n"
+	"}\n";
+
+START_TEST(writes_before_an_exit_do_not_return)
+{
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	struct error err = {""};
+	unsigned char *mark;
+	LLVMValueRef fail, store;
+	int crit;
+
+	parse_ir(&ir, exits);
+	ck_assert_msg(pta_build(&pta, ir.mod, &err) == 0, "%s", err.msg);
+	ck_assert_msg(sdg_build(&g, ir.mod, &pta, NULL, 0, &err) == 0, "%s", err.msg);
+	fail = LLVMGetNamedFunction(ir.mod, "fail");
+	store = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fail));
+	ck_assert(LLVMIsAStoreInst(store));
+	mark = xcalloc((size_t)g.n, 1);
+	crit = sdg_node(&g, value(LLVMGetNamedFunction(ir.mod, "main"), "v"));
+	sdg_slice(&g, &crit, 1, mark);
+	ck_assert(!sdg_kept(&g, mark, store));
+	free(mark);
+	sdg_release(&g);
+	pta_release(&pta);
+	ir_release(&ir);
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -237,6 +286,7 @@ Suite *suite_slice(void)
 	tcase_add_test(tc, postdominators_and_control_dependence);
 	tcase_add_test(tc, context_sensitive_slice);
 	tcase_add_test(tc, memory_classes);
+	tcase_add_test(tc, writes_before_an_exit_do_not_return);
 	suite_add_tcase(s, tc);
 	return s;
 }
