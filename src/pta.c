@@ -1801,6 +1801,20 @@ static int global_node(struct solver *s, LLVMValueRef g)
 	return n;
 }
 
+/* Returns a fresh node holding what the first ops operands of constant c may point to. */
+static int join_operands(struct solver *s, LLVMValueRef c, int ops)
+{
+	int n = node_new(s);
+
+	for (int i = 0; i < ops; i++) {
+		int e = value_node(s, LLVMGetOperand(c, (unsigned)i));
+
+		if (e >= 0)
+			add_edge(s, e, n);
+	}
+	return n;
+}
+
 /* Returns a node for a constant expression, or -1. */
 static int constexpr_node(struct solver *s, LLVMValueRef c)
 {
@@ -1824,20 +1838,13 @@ static int constexpr_node(struct solver *s, LLVMValueRef c)
 		gen_gep(s, c, base, n);
 		return n;
 	}
-	n = node_new(s);
-	for (int i = 0; i < ops; i++) {
-		int e = value_node(s, LLVMGetOperand(c, (unsigned)i));
-
-		if (e >= 0)
-			add_edge(s, e, n);
-	}
-	return n;
+	return join_operands(s, c, ops);
 }
 
 /* Returns a node for a constant that may hold pointers, or -1 if it holds none. */
 static int const_node(struct solver *s, LLVMValueRef c)
 {
-	int n, ops;
+	int ops;
 
 	if (LLVMIsAConstantPointerNull(c) || LLVMIsAUndefValue(c) || LLVMIsAConstantAggregateZero(c) ||
 	    LLVMIsABlockAddress(c) || LLVMIsAConstantDataSequential(c) || LLVMIsAConstantTokenNone(c))
@@ -1848,15 +1855,8 @@ static int const_node(struct solver *s, LLVMValueRef c)
 		return value_node(s, LLVMAliasGetAliasee(c));
 	if (LLVMIsAGlobalValue(c))
 		return global_node(s, c);
-	n = node_new(s);
 	ops = LLVMGetNumOperands(c);
-	for (int i = 0; i < ops; i++) {
-		int e = value_node(s, LLVMGetOperand(c, (unsigned)i));
-
-		if (e >= 0)
-			add_edge(s, e, n);
-	}
-	return n;
+	return join_operands(s, c, ops);
 }
 
 /* Returns v's node (made on first use), or -1 if v holds no pointers. */
