@@ -15,10 +15,14 @@
  * (fopencookie: no system call at all); open/open64/creat that would write return a descriptor
  * of /dev/null opened for writing (the evaluator's own sink; no program is given it);
  * remove, unlink and rename do nothing and succeed. The evaluator is linked with this object
- * before the C library, so these definitions are the ones it calls. Reading is untouched.
- * Invariant: the only file the evaluator creates or changes is MANTIS_COUNTERS.
+ * before the C library, so these definitions are the ones it calls. Reading is untouched, but a
+ * file that cannot be opened for reading is named, one per line, in the file MANTIS_READ_FAILURES
+ * names (when set): mantis predict tells a missing input file from a prediction that way.
+ * Invariant: the only files the evaluator creates or changes are MANTIS_COUNTERS and
+ * MANTIS_READ_FAILURES.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -120,13 +124,35 @@ static int writes(const char *mode)
 	return strpbrk(mode, "wa+") != NULL;
 }
 
+/* Appends path to the file MANTIS_READ_FAILURES names, if any; errno is kept. */
+static void note_read_failure(const char *path)
+{
+	const char *log = getenv("MANTIS_READ_FAILURES");
+	int saved = errno, fd;
+
+	if (log && *log && path &&
+	    (fd = real_open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) >= 0) {
+		size_t n = strlen(path);
+
+		if (write(fd, path, n) == (ssize_t)n)
+			(void)!write(fd, "\n", 1);
+		close(fd);
+	}
+	errno = saved;
+}
+
 /* Opens path for reading as fopen would (modes r, rb, re...). */
 static FILE *open_for_reading(const char *path, const char *mode)
 {
 	int fd = real_open(path, O_RDONLY | (strchr(mode, 'e') ? O_CLOEXEC : 0), 0);
-	FILE *f = fd >= 0 ? fdopen(fd, mode) : NULL;
+	FILE *f;
 
-	if (fd >= 0 && !f)
+	if (fd < 0) {
+		note_read_failure(path);
+		return NULL;
+	}
+	f = fdopen(fd, mode);
+	if (!f)
 		close(fd);
 	return f;
 }
@@ -156,14 +182,17 @@ FILE *freopen64(const char *path, const char *mode, FILE *stream)
 int open(const char *path, int flags, ...)
 {
 	va_list ap;
-	int mode;
+	int mode, fd;
 
 	va_start(ap, flags);
 	mode = (flags & O_CREAT) ? va_arg(ap, int) : 0;
 	va_end(ap);
 	if ((flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC)))
 		return real_open("/dev/null", O_WRONLY | (flags & O_CLOEXEC), 0);
-	return real_open(path, flags, mode);
+	fd = real_open(path, flags, mode);
+	if (fd < 0)
+		note_read_failure(path);
+	return fd;
 }
 
 int open64(const char *path, int flags, ...)

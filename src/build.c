@@ -124,3 +124,153 @@ out:
 	free(manifest_path);
 	return rc;
 }
+
+/* ---- the program's words ------------------------------------------------------------------ */
+
+/* Appends s to the NULL-ended list *v of *n strings. */
+static void list_add(char ***v, int *n, char *s)
+{
+	*v = xrealloc(*v, sizeof **v * (size_t)(*n + 2));
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Adds the link flags mantis cc recorded for program (PROGRAM.mantis.flags). */
+static void read_link_flags(struct build_args *a, const char *program)
+{
+	char *path = xasprintf("%s.mantis.flags", program), line[4096];
+	FILE *f = fopen(path, "r");
+
+	while (f && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0]) {
+			list_add(&a->owned, &a->nowned, xstrdup(line));
+			list_add(&a->ldflags, &a->opt.nldflags, a->owned[a->nowned - 1]);
+		}
+	}
+	if (f)
+		fclose(f);
+	free(path);
+}
+
+/* Records whether the failure is a usage error; returns -1. */
+static int bad_words(struct build_args *a, int usage)
+{
+	a->usage = usage;
+	return -1;
+}
+
+/* Parses one word (with its argument at words[*i + 1] if it takes one). Returns 0 or -1. */
+static int parse_word(struct build_args *a, char **words, int n, int *i, struct error *err)
+{
+	char *w = words[*i];
+
+	if (strcmp(w, "-o") == 0 || strcmp(w, "--output") == 0) {
+		if (++*i == n)
+			return error_set(err, "%s needs a directory", w), bad_words(a, 1);
+		a->dir = words[*i];
+	} else if (strcmp(w, "--schemes") == 0 || starts_with(w, "--schemes=")) {
+		const char *list = w[9] == '=' ? w + 10 : (++*i < n ? words[*i] : NULL);
+
+		if (!list)
+			return error_set(err, "--schemes needs a list"), bad_words(a, 1);
+		if (instrument_parse_schemes(list, &a->opt.schemes, err) < 0) {
+			char *msg = xasprintf("--schemes: %s", err->msg);
+
+			error_set(err, "%s", msg);
+			free(msg);
+			return bad_words(a, 1);
+		}
+	} else if (starts_with(w, "-O") && strlen(w) == 3 && strchr("0123sz", w[2])) {
+		a->opt.opt = w + 2;
+	} else if (starts_with(w, "-I") || starts_with(w, "-D") || starts_with(w, "-U") ||
+		   starts_with(w, "-std=") || starts_with(w, "-f")) {
+		list_add(&a->cflags, &a->opt.ncflags, w);
+	} else if (strcmp(w, "-include") == 0 || strcmp(w, "-isystem") == 0) {
+		list_add(&a->cflags, &a->opt.ncflags, w);
+		if (++*i == n)
+			return error_set(err, "%s needs an argument", w), bad_words(a, 1);
+		list_add(&a->cflags, &a->opt.ncflags, words[*i]);
+	} else if (starts_with(w, "-l") || starts_with(w, "-L")) {
+		list_add(&a->ldflags, &a->opt.nldflags, w);
+	} else if (strcmp(w, "-pthread") == 0) {
+		list_add(&a->cflags, &a->opt.ncflags, w);
+		list_add(&a->ldflags, &a->opt.nldflags, w);
+	} else if (w[0] == '-') {
+		return error_set(err, "unknown option '%s'", w), bad_words(a, 1);
+	} else if (ends_with(w, ".c")) {
+		list_add(&a->sources, &a->opt.nsources, w);
+	} else if (ends_with(w, ".bc") || ends_with(w, ".ll")) {
+		if (a->opt.bitcode)
+			return error_set(err, "give one bitcode file, not %s and %s", a->opt.bitcode, w),
+			       bad_words(a, 1);
+		a->opt.bitcode = w;
+	} else if (access(w, F_OK) == 0) {
+		char *bc = xasprintf("%s.mantis.bc", w);
+
+		list_add(&a->owned, &a->nowned, bc);
+		if (access(bc, R_OK) != 0)
+			return error_set(err, "%s: no bitcode recorded for it (%s); build it with "
+					 "CC=\"mantis cc\", or give its C sources or bitcode", w, bc),
+			       bad_words(a, 0);
+		if (a->opt.bitcode)
+			return error_set(err, "give one program, not %s and %s", a->opt.bitcode, w),
+			       bad_words(a, 1);
+		a->opt.bitcode = bc;
+		read_link_flags(a, w);
+	} else {
+		return error_set(err, "'%s': give C sources (.c), one bitcode file (.bc, .ll) or a "
+				 "program built with CC=\"mantis cc\"", w), bad_words(a, 1);
+	}
+	return 0;
+}
+
+int build_args_parse(struct build_args *a, char **words, int n, struct error *err)
+{
+	memset(a, 0, sizeof *a);
+	a->opt.opt = "2";
+	a->opt.schemes = SCHEME_ALL;
+	for (int i = 0; i < n; i++) {
+		if (parse_word(a, words, n, &i, err) < 0)
+			return -1;
+	}
+	a->opt.sources = a->sources;
+	a->opt.cflags = a->cflags;
+	a->opt.ldflags = a->ldflags;
+	if (!a->opt.nsources && !a->opt.bitcode)
+		return error_set(err, "no program given (C sources or a bitcode file)"),
+		       bad_words(a, 1);
+	if (a->opt.nsources && a->opt.bitcode)
+		return error_set(err, "give C sources or a bitcode file, not both"),
+		       bad_words(a, 1);
+	for (int i = 0; i < a->opt.nsources; i++) {
+		if (access(a->sources[i], R_OK) != 0)
+			return error_set(err, "cannot read %s", a->sources[i]), bad_words(a, 0);
+	}
+	if (a->opt.bitcode && access(a->opt.bitcode, R_OK) != 0)
+		return error_set(err, "cannot read %s", a->opt.bitcode), bad_words(a, 0);
+	return 0;
+}
+
+void build_args_release(struct build_args *a)
+{
+	for (int i = 0; i < a->nowned; i++)
+		free(a->owned[i]);
+	free(a->owned);
+	free(a->sources);
+	free(a->cflags);
+	free(a->ldflags);
+	memset(a, 0, sizeof *a);
+}

@@ -28,6 +28,27 @@ struct build_options {
 	const char *runtime;  /* the runtime object (mantisrt.o) */
 };
 
+/* A program given as mantis instrument's words (-o DIR, options, sources or bitcode or a
+ * program built with mantis cc, compiler and linker flags), parsed. */
+struct build_args {
+	struct build_options opt; /* what to build; its arrays point into the lists below */
+	const char *dir;          /* the -o DIR word, or NULL */
+	char **sources;           /* the .c words; the array is owned, not the words */
+	char **cflags;            /* compiler flags; array owned */
+	char **ldflags;           /* linker flags; array owned */
+	char **owned;             /* strings made while parsing (recorded bitcode, link flags); owned */
+	int nowned;               /* their number */
+	int usage;                /* after a failed parse: 1 if the words are wrong, 0 if a file is */
+};
+/*
+ * Parses words[0..n) as mantis instrument does (its --help says how). The opt.runtime field is
+ * left NULL for the caller. Returns 0, or -1 with err saying which word is wrong and a->usage
+ * telling a usage error from a missing or unreadable file. Release a with build_args_release.
+ */
+int build_args_parse(struct build_args *a, char **words, int n, struct error *err);
+/* Frees what a owns. */
+void build_args_release(struct build_args *a);
+
 /*
  * Makes dir (it may exist; what it held of a previous build is replaced) and builds it.
  * On success fills *m (caller releases with manifest_release) and returns 0; otherwise

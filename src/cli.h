@@ -30,6 +30,9 @@ extern const struct command cmd_features;
 extern const struct command cmd_profile;
 extern const struct command cmd_export;
 extern const struct command cmd_slice;
+extern const struct command cmd_train;
+extern const struct command cmd_predict;
+extern const struct command cmd_eval;
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

@@ -182,6 +182,7 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 	json_object_set_new(root, "sdg_edges", json_integer(s->sdg.nedges));
 	json_object_set_new(root, "exit_calls", json_integer(s->nexits));
 	json_object_set_new(root, "exit_calls_unreached", json_integer(s->nexits_dropped));
+	json_object_set_new(root, "branches_pruned", json_integer(s->pruned));
 	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
 	putchar('\n');
 	json_decref(root);
@@ -189,8 +190,9 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 
 static void print_text(const struct slicer *s, const struct result *res, int lines, int evaluated)
 {
-	printf("analysis %.2f s, %d nodes, %d edges; %d of %d exit calls reached in training\n",
-	       s->analysis_seconds, s->sdg.n, s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits);
+	printf("analysis %.2f s, %d nodes, %d edges; %d of %d exit calls reached in training, %d "
+	       "branches cut to the side training took\n", s->analysis_seconds, s->sdg.n,
+	       s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits, s->pruned);
 	for (int i = 0; i < s->nfeatures; i++) {
 		printf("%s: kept %d of %d instructions (%.1f%%), %.2f s", res[i].name, res[i].kept,
 		       res[i].total, 100.0 * res[i].kept / (res[i].total ? res[i].total : 1), res[i].seconds);
@@ -321,13 +323,15 @@ const struct command cmd_slice = {
 	"  --inputs FILE    validate each evaluator on these inputs against DIR/inst (the value must\n"
 	"                   match on every input) and measure its cost: the mean over the inputs of\n"
 	"                   its median wall time over DIR/orig's. Exit calls (exit, abort...) that no\n"
-	"                   input reaches are then left out of the criteria, so an evaluator need not\n"
-	"                   foresee error exits; without inputs every exit is a criterion\n"
+	"                   input reaches are then left out of the criteria, and a branch side that\n"
+	"                   no input takes is cut, so an evaluator need not foresee error paths;\n"
+	"                   without inputs every exit is a criterion and every branch stays\n"
 	"  --reps K         timed runs per program and input (default 3)\n"
 	"  --lines          list the source lines (FILE:LINE) each slice keeps\n"
 	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
 	"                   \"slice_seconds\", \"validated\", \"cost\", \"reason\"?, \"lines\"?}],\n"
-	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\"}\n"
+	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
+	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"
 	"  -o OUT           write the evaluators OUT/featureN (and .bc) there (default DIR/slice)\n",
 	run_slice,
 };

@@ -273,32 +273,6 @@ int inputs_parse(struct inputs *ins, const char *text, const char *name, const c
 	return 0;
 }
 
-/* Reads the whole file into a NUL-terminated buffer (owned by the caller); sets *len. */
-static char *read_file(const char *path, size_t *len, struct error *err)
-{
-	FILE *f = fopen(path, "rb");
-	struct strbuf sb = {0};
-	char chunk[65536];
-	size_t n;
-
-	if (!f) {
-		error_errno(err, "cannot open inputs file %s", path);
-		return NULL;
-	}
-	strbuf_add(&sb, "", 0);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		strbuf_add(&sb, chunk, n);
-	if (ferror(f)) {
-		error_errno(err, "cannot read inputs file %s", path);
-		fclose(f);
-		strbuf_release(&sb);
-		return NULL;
-	}
-	fclose(f);
-	*len = sb.len;
-	return strbuf_detach(&sb);
-}
-
 int inputs_load(struct inputs *ins, const char *path, struct error *err)
 {
 	char dir[PATH_MAX], *text, *slash, *copy;
@@ -318,7 +292,7 @@ int inputs_load(struct inputs *ins, const char *path, struct error *err)
 		return -1;
 	}
 	free(copy);
-	if (!(text = read_file(path, &len, err)))
+	if (!(text = read_file(path, &len, "inputs file ", err)))
 		return -1;
 	if (strlen(text) != len) {
 		size_t at = strlen(text);

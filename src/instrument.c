@@ -817,6 +817,16 @@ static void plan_bycount(struct inst *in, struct fn_plan *fp)
 
 /* ---- per function ----------------------------------------------------------------------- */
 
+/* For slicing: tags the block's first instruction x with !mantis.block !{i64 counter}, so the
+ * slicer can tell the blocks no training run entered (prune.c). */
+static void mark_block_counter(struct inst *in, LLVMValueRef x, int counter)
+{
+	LLVMValueRef c = LLVMConstInt(LLVMInt64TypeInContext(in->ctx), (unsigned long long)counter, 0);
+
+	LLVMSetMetadata(x, LLVMGetMDKindIDInContext(in->ctx, "mantis.block", 12),
+			LLVMMDNodeInContext(in->ctx, &c, 1));
+}
+
 static void plan_function(struct inst *in, LLVMValueRef fn)
 {
 	struct fn_plan fp;
@@ -839,6 +849,8 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 			first = LLVMGetNextInstruction(first);
 		fp.block[k] = new_counter(in);
 		add_probe(in, PROBE_BLOCK, first, NULL, fp.block[k]);
+		if (in->keep)
+			mark_block_counter(in, first, fp.block[k]);
 	}
 	if (in->schemes & SCHEME_CALL) {
 		function_location(fn, &file, &line);

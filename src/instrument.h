@@ -25,8 +25,9 @@ enum {
  * numbers and feature names are those of the manifest: only the counters keep[c] != 0 (c <
  * nkeep, the manifest's number of counters) are updated, each in a plain (not thread-local)
  * internal global @__mantis_c.C of its own that a points-to analysis tells apart. Threads are
- * not wrapped. Returns 0, or -1 with err set (also when the program's counters do not number
- * nkeep: the manifest is from another program).
+ * not wrapped. Each block's first instruction (after its phis) carries !mantis.block !{i64 C}:
+ * C is the counter of the block's entries, kept or not. Returns 0, or -1 with err set (also when
+ * the program's counters do not number nkeep: the manifest is from another program).
  */
 int instrument_module_for_slicing(struct ir *ir, unsigned schemes, const unsigned char *keep,
 				  int nkeep, struct manifest *m, struct error *err);

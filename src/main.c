@@ -25,6 +25,9 @@ static const struct command *const commands[] = {
 	&cmd_export,
 	&cmd_model,
 	&cmd_slice,
+	&cmd_train,
+	&cmd_predict,
+	&cmd_eval,
 	&cmd_help,
 	NULL,
 };

@@ -33,6 +33,7 @@
 #include "error.h"
 #include "extmodel.h"
 #include "instrument.h"
+#include "prune.h"
 #include "util.h"
 
 static double now(void)
@@ -278,6 +279,7 @@ int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 	if (choose_features(s, names, n, keep, err) < 0 || instrument_again(s, keep, err) < 0)
 		goto out;
 	strip_debug_calls(s->ir.mod);
+	s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters);
 	emit = xcalloc((size_t)s->m.ncounters + 1, sizeof *emit);
 	pairs = xcalloc(2 * (size_t)count_exit_calls(s->ir.mod) + 2, sizeof *pairs);
 	add_recorder(s, keep, runs, nruns, emit, &flush, pairs, &npairs);

@@ -30,6 +30,7 @@ struct slicer {
 	int *ncriteria;         /* how many */
 	struct intvec exits;    /* pairs (recorder call node, exit call node) before exit calls */
 	int nexits, nexits_dropped; /* exit calls, and those left without a recorder (unreached) */
+	int pruned;             /* branches cut to the side training took (prune.h) */
 	double analysis_seconds;/* time to instrument, analyse and build the graph */
 };
 

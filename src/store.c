@@ -373,8 +373,8 @@ static const char input_state_sql[] =
 	" (SELECT count(*) FROM runs WHERE input = i.id AND status != 'ok'),"
 	" (SELECT count(*) FROM runs f JOIN runs t ON t.input = f.input AND t.kind = 'time'"
 	"   WHERE f.input = i.id AND f.kind = 'features'"
-	"   AND (f.status != t.status OR f.exit_code != t.exit_code) AND t.status != 'timeout')"
-	" FROM inputs i ORDER BY i.position";
+	"   AND (f.status != t.status OR f.exit_code != t.exit_code) AND t.status != 'timeout'),"
+	" i.line FROM inputs i ORDER BY i.position";
 
 static int repeat_of(struct store *st)
 {
@@ -485,83 +485,109 @@ static int decode_counters(const void *blob, int bytes, const struct manifest *m
 	return 0;
 }
 
-int store_load(struct store *st, const struct manifest *m, const char *metric,
-	       struct dataset *ds, int *excluded, struct error *err)
+int store_load_samples(struct store *st, const struct manifest *m, const char *metric,
+		       struct store_samples *out, int *excluded, struct error *err)
 {
 	int repeat = repeat_of(st), instructions = strcmp(metric, "instructions") == 0, cap = 0, total = -1;
 	sqlite3_stmt *q, *t, *cq;
-	uint64_t *c = xcalloc((size_t)m->ncounters + 1, sizeof *c);
-	double *rows = NULL; /* row-major staging: n * (p + 1) */
-	char **ids = NULL;
-	int n = 0;
 
-	memset(ds, 0, sizeof *ds);
+	memset(out, 0, sizeof *out);
 	*excluded = 0;
-	if (instructions && (total = manifest_find(m, "bycount:(program):-:0:total")) < 0) {
-		free(c);
+	if (instructions && (total = manifest_find(m, "bycount:(program):-:0:total")) < 0)
 		return error_set(err, "the metric 'instructions' needs the bycount scheme (instrument "
 				 "with --schemes including bycount)");
-	}
 	if (sqlite3_prepare_v2(st->db, input_state_sql, -1, &q, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "SELECT wall, user, sys, maxrss FROM runs WHERE input = ? AND "
 				       "kind = 'time' AND status = 'ok'", -1, &t, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "SELECT c.data FROM runs r JOIN counters c ON c.run = r.id WHERE "
-				       "r.input = ? AND r.kind = 'features'", -1, &cq, NULL) != SQLITE_OK) {
-		free(c);
+				       "r.input = ? AND r.kind = 'features'", -1, &cq, NULL) != SQLITE_OK)
 		return sql_error(st, err, "reading the profile");
-	}
 	while (sqlite3_step(q) == SQLITE_ROW) {
 		int64_t input = sqlite3_column_int64(q, 0);
 		const char *fs = (const char *)sqlite3_column_text(q, 2);
-		double v[64], *row;
-		int nt;
+		uint64_t *c;
+		double v[64];
+		int nt, k = out->n;
 
 		if (sqlite3_column_int(q, 5) > 0 || !fs || strcmp(fs, "ok") != 0 ||
 		    sqlite3_column_int(q, 3) == 0 || sqlite3_column_int(q, 4) < repeat) {
 			(*excluded)++;
 			continue;
 		}
+		c = xcalloc((size_t)m->ncounters + 1, sizeof *c);
 		sqlite3_bind_int64(cq, 1, input);
 		if (sqlite3_step(cq) != SQLITE_ROW ||
 		    decode_counters(sqlite3_column_blob(cq, 0), sqlite3_column_bytes(cq, 0), m, c) < 0) {
 			sqlite3_reset(cq);
+			free(c);
 			(*excluded)++;
 			continue;
 		}
 		sqlite3_reset(cq);
-		nt = timings(t, input, metric, v, 64);
-		if (n == cap) {
+		if (k == cap) {
 			cap = cap ? 2 * cap : 256;
-			rows = xrealloc(rows, sizeof *rows * (size_t)cap * (size_t)(m->n + 1));
-			ids = xrealloc(ids, sizeof *ids * (size_t)cap);
+			out->text = xrealloc(out->text, sizeof *out->text * (size_t)cap);
+			out->line = xrealloc(out->line, sizeof *out->line * (size_t)cap);
+			out->counters = xrealloc(out->counters, sizeof *out->counters * (size_t)cap);
+			out->wall = xrealloc(out->wall, sizeof *out->wall * (size_t)cap);
+			out->metric = xrealloc(out->metric, sizeof *out->metric * (size_t)cap);
 		}
-		row = rows + (size_t)n * (size_t)(m->n + 1);
-		row[0] = instructions ? feature_value(&m->v[total], c) : median(v, nt);
-		for (int f = 0; f < m->n; f++)
-			row[1 + f] = feature_value(&m->v[f], c);
-		ids[n++] = xstrdup((const char *)sqlite3_column_text(q, 1));
+		out->text[k] = xstrdup((const char *)sqlite3_column_text(q, 1));
+		out->line[k] = sqlite3_column_int(q, 7);
+		out->counters[k] = c;
+		nt = timings(t, input, "wall", v, 64);
+		out->wall[k] = median(v, nt);
+		nt = timings(t, input, metric, v, 64);
+		out->metric[k] = instructions ? feature_value(&m->v[total], c) : median(v, nt);
+		out->n++;
 	}
 	sqlite3_finalize(q);
 	sqlite3_finalize(t);
 	sqlite3_finalize(cq);
-	free(c);
+	return 0;
+}
+
+void store_samples_release(struct store_samples *s)
+{
+	for (int k = 0; k < s->n; k++) {
+		free(s->text[k]);
+		free(s->counters[k]);
+	}
+	free(s->text);
+	free(s->line);
+	free(s->counters);
+	free(s->wall);
+	free(s->metric);
+	memset(s, 0, sizeof *s);
+}
+
+int store_load(struct store *st, const struct manifest *m, const char *metric,
+	       struct dataset *ds, int *excluded, struct error *err)
+{
+	struct store_samples s;
+	int n;
+
+	memset(ds, 0, sizeof *ds);
+	if (store_load_samples(st, m, metric, &s, excluded, err) < 0)
+		return -1;
+	n = s.n;
 	ds->n = n;
 	ds->p = m->n;
 	ds->metric = xstrdup(metric);
-	ds->ids = ids ? ids : xcalloc(1, sizeof *ids);
+	ds->ids = xcalloc((size_t)n + 1, sizeof *ds->ids);
 	ds->names = xcalloc((size_t)m->n + 1, sizeof *ds->names);
 	for (int f = 0; f < m->n; f++)
 		ds->names[f] = xstrdup(m->v[f].name);
 	ds->y = xmalloc(sizeof *ds->y * (size_t)(n ? n : 1));
 	ds->x = xmalloc(sizeof *ds->x * (size_t)(n ? n : 1) * (size_t)(m->n ? m->n : 1));
 	for (int i = 0; i < n; i++) {
-		const double *row = rows + (size_t)i * (size_t)(m->n + 1);
-
-		ds->y[i] = row[0];
+		ds->ids[i] = s.text[i];
+		s.text[i] = NULL;
+		ds->y[i] = s.metric[i];
 		for (int f = 0; f < m->n; f++)
-			ds->x[(size_t)f * (size_t)n + (size_t)i] = row[1 + f];
+			ds->x[(size_t)f * (size_t)n + (size_t)i] = feature_value(&m->v[f], s.counters[i]);
 	}
-	free(rows);
+	store_samples_release(&s);
 	return 0;
 }
 

@@ -91,6 +91,23 @@ int store_status(struct store *st, struct store_status *out, struct error *err);
 int store_load(struct store *st, const struct manifest *m, const char *metric,
 	       struct dataset *ds, int *excluded, struct error *err);
 
+/* The complete inputs of a profile (as store_load selects them), in input order. */
+struct store_samples {
+	int n;               /* number of inputs */
+	char **text;         /* per input, its text as recorded; owned */
+	int *line;           /* its line in the inputs file it came from */
+	uint64_t **counters; /* its feature run's counters (the manifest's ncounters); owned */
+	double *wall;        /* median wall time of its timing runs */
+	double *metric;      /* its value of the metric asked for (as store_load's y) */
+};
+/*
+ * Loads the complete inputs with their raw counters, median wall time and metric (see
+ * store_load). Returns 0 or -1 with err set; the caller releases *out with store_samples_release.
+ */
+int store_load_samples(struct store *st, const struct manifest *m, const char *metric,
+		       struct store_samples *out, int *excluded, struct error *err);
+/* Frees what s owns and zeroes it. */
+void store_samples_release(struct store_samples *s);
 /* Copies every input and run of the databases srcs[0..nsrc) into dst (same program). */
 int store_merge(struct store *dst, char *const *srcs, int nsrc, struct error *err);
 

@@ -236,3 +236,46 @@ void intvec_release(struct intvec *iv)
 	free(iv->v);
 	memset(iv, 0, sizeof *iv);
 }
+
+char *read_file(const char *path, size_t *len, const char *what, struct error *err)
+{
+	FILE *f = fopen(path, "rb");
+	struct strbuf sb = {0};
+	char chunk[65536];
+	size_t n;
+
+	if (!f) {
+		error_errno(err, "cannot open %s%s", what, path);
+		return NULL;
+	}
+	strbuf_add(&sb, "", 0);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		strbuf_add(&sb, chunk, n);
+	if (ferror(f)) {
+		error_errno(err, "cannot read %s%s", what, path);
+		fclose(f);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	fclose(f);
+	if (len)
+		*len = sb.len;
+	return strbuf_detach(&sb);
+}
+
+int write_file(const char *path, const char *data, size_t n, struct error *err)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "wb");
+	int rc = 0, written;
+
+	if (!f)
+		return free(tmp), error_errno(err, "cannot write %s", path);
+	written = fwrite(data, 1, n, f) == n;
+	if (fclose(f) != 0 || !written || rename(tmp, path) != 0)
+		rc = error_errno(err, "cannot write %s", path);
+	if (rc < 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}

@@ -75,6 +75,15 @@ struct error;
  */
 int run_command(char *const *argv, const char *stdout_path, struct error *err);
 
+/*
+ * Reads the whole file at path into a NUL-terminated buffer (owned by the caller) and sets *len
+ * (if len is not NULL). Returns NULL with err saying "cannot open WHAT PATH: reason" on failure
+ * (what names the kind of file, e.g. "inputs file ", or is "").
+ */
+char *read_file(const char *path, size_t *len, const char *what, struct error *err);
+/* Writes n bytes to path through a temporary file renamed over it. Returns 0 or -1 with err. */
+int write_file(const char *path, const char *data, size_t n, struct error *err);
+
 /* Returns the median of v[0..n) (n > 0), sorting v in place. */
 double median(double *v, int n);
 

@@ -18,6 +18,9 @@ The command line: help, version, exit codes, and errors that say what is wrong.
      export       write a profile as CSV or JSON, one row per complete input
      model        fit a sparse polynomial model of a metric from feature data
      slice        build feature evaluators (executable slices), validate them, measure their cost
+     train        train a predictor: instrument, profile, model, slice, reject expensive features
+     predict      predict a program's metric on an input without running the program
+     eval         measure a predictor's error and cost on inputs, beside the noise floor
      help         show the commands, or one command's options
   
   'mantis help COMMAND' or 'mantis COMMAND --help' shows a command's options.

@@ -1,0 +1,165 @@
+/*
+ * cmd_predict.c: "mantis predict PRED -- ARGS...": the online stage: run the evaluator on the
+ * input and print the model's prediction, without running the program.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "error.h"
+#include "inputs.h"
+#include "predictor.h"
+#include "util.h"
+
+/* Fills ins with one input: words[0..n) (existing paths made absolute) and stdin_path. */
+static void make_input(struct inputs *ins, char **words, int n, const char *stdin_path)
+{
+	char *cwd = getcwd(NULL, 0);
+	struct input *in;
+	struct strbuf text = {0};
+
+	if (!cwd)
+		die("cannot read the working directory");
+	memset(ins, 0, sizeof *ins);
+	ins->n = 1;
+	ins->v = xcalloc(1, sizeof *ins->v);
+	ins->path = xstrdup("(command line)");
+	ins->dir = cwd;
+	in = &ins->v[0];
+	in->argc = n;
+	in->argv = xcalloc((size_t)n + 1, sizeof *in->argv);
+	strbuf_add(&text, "", 0);
+	for (int i = 0; i < n; i++) {
+		in->argv[i] = xstrdup(words[i]);
+		inputs_resolve_word(&in->argv[i], cwd);
+		if (i)
+			strbuf_addch(&text, ' ');
+		strbuf_add(&text, words[i], strlen(words[i]));
+	}
+	in->text = strbuf_detach(&text);
+	if (stdin_path) {
+		in->stdin_path = xstrdup(stdin_path);
+		inputs_resolve_word(&in->stdin_path, cwd);
+	}
+}
+
+/* Prints the value in the metric's unit. */
+static void print_value(const char *metric, double v)
+{
+	if (strcmp(metric, "instructions") == 0)
+		printf("%.0f instructions", v);
+	else if (strcmp(metric, "maxrss") == 0)
+		printf("%.0f KiB", v);
+	else
+		printf("%.3g s", v);
+}
+
+static void print_json(const struct predictor *p, const struct prediction *pr)
+{
+	json_t *root = json_object(), *features = json_object();
+
+	for (int i = 0; i < p->model.nfeatures; i++)
+		json_object_set_new(features, p->model.features[i].name, json_real(pr->values[i]));
+	json_object_set_new(root, "prediction", json_real(pr->value));
+	json_object_set_new(root, "metric", json_string(p->info.metric));
+	json_object_set_new(root, "features", features);
+	json_object_set_new(root, "evaluator_seconds", json_real(pr->seconds));
+	if (pr->warning)
+		json_object_set_new(root, "warning", json_string(pr->warning));
+	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(8));
+	putchar('\n');
+	json_decref(root);
+}
+
+/* Returns the value of option argv[*i] (advancing *i), or exits with a usage error. */
+static const char *option_value(int argc, char **argv, int *i)
+{
+	if (*i + 1 >= argc)
+		usage_error(&cmd_predict, "%s needs a value", argv[*i]);
+	return argv[++*i];
+}
+
+static int run_predict(int argc, char **argv)
+{
+	const char *stdin_path = NULL, *dir = NULL;
+	double budget = 60;
+	int json = 0, i;
+	struct predictor p;
+	struct prediction pr;
+	struct inputs ins;
+	struct error err = {""};
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		char *end;
+
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "--json") == 0) {
+			json = 1;
+		} else if (strcmp(a, "--stdin") == 0) {
+			stdin_path = option_value(argc, argv, &i);
+		} else if (strcmp(a, "--budget") == 0) {
+			const char *v = option_value(argc, argv, &i);
+
+			budget = strtod(v, &end);
+			if (*end || end == v || !(budget > 0))
+				usage_error(&cmd_predict, "--budget: '%s' is not a positive number of "
+					    "seconds", v);
+		} else if (!dir && a[0] != '-') {
+			dir = a;
+		} else if (!dir) {
+			usage_error(&cmd_predict, "unknown option '%s'", a);
+		} else {
+			break; /* the program's arguments, without a -- before them */
+		}
+	}
+	if (!dir)
+		usage_error(&cmd_predict, "give the predictor directory (made by mantis train)");
+	if (predictor_open(&p, dir, &err) < 0)
+		die("%s", err.msg);
+	make_input(&ins, argv + i, argc - i, stdin_path);
+	if (predictor_run(&p, &ins.v[0], budget, &pr, &err) < 0)
+		die("%s", err.msg);
+	if (json) {
+		print_json(&p, &pr);
+	} else {
+		print_value(p.info.metric, pr.value);
+		printf(strcmp(p.info.metric, "instructions") ? " (%s)\n" : "\n", p.info.metric);
+		for (int f = 0; f < p.model.nfeatures; f++)
+			printf("  %-50s %.17g\n", p.model.features[f].name, pr.values[f]);
+		if (p.evaluator)
+			printf("evaluator ran %.3f s\n", pr.seconds);
+	}
+	if (pr.warning)
+		fprintf(stderr, "mantis predict: warning: %s\n", pr.warning);
+	prediction_release(&pr);
+	inputs_release(&ins);
+	predictor_release(&p);
+	return EXIT_OK;
+}
+
+const struct command cmd_predict = {
+	.name = "predict",
+	.summary = "predict a program's metric on an input without running the program",
+	.usage =
+		"usage: mantis predict PRED [--json] [--budget S] [--stdin FILE] [--] ARGS...\n"
+		"\n"
+		"Runs PRED's evaluator (mantis train made it: the program cut down to the features its\n"
+		"model reads) on the program's arguments ARGS, with no side effect (it changes no\n"
+		"file), and prints the model's prediction of the trained metric (seconds for times)\n"
+		"and the feature values. A feature outside its training range gives a warning on\n"
+		"stderr. A missing input file, or an evaluator that fails or runs over its budget, is\n"
+		"an error (exit 1), not a guess. ARGS naming existing files are taken relative to the\n"
+		"working directory, as the program would; the evaluator runs in a scratch folder.\n"
+		"\n"
+		"  --json        print {\"prediction\", \"metric\", \"features\": {NAME: value},\n"
+		"                \"evaluator_seconds\", \"warning\"?}\n"
+		"  --budget S    kill the evaluator after S seconds of wall time (default 60)\n"
+		"  --stdin FILE  the program's standard input\n",
+	.run = run_predict,
+};

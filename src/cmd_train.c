@@ -1,0 +1,173 @@
+/*
+ * cmd_train.c: "mantis train -o PRED --inputs FILE PROGRAM...": the offline stage end to end
+ * (train.c), resumable.
+ *
+ * Train's own options are taken out of the command line wherever they are; every other word
+ * is the program, as mantis instrument takes it (sources, bitcode or a program built with
+ * mantis cc, and -I, -D, -l, -O2, --schemes...).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "cli.h"
+#include "error.h"
+#include "model.h"
+#include "train.h"
+#include "util.h"
+
+/* Parses a number option or exits with a usage error naming it. */
+static double number_arg(const char *opt, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = arg ? strtod(arg, &end) : 0;
+
+	if (!arg)
+		usage_error(&cmd_train, "%s needs a value", opt);
+	if (*end || end == arg || !(v >= lo && v <= hi))
+		usage_error(&cmd_train, "%s: '%s' is not a number from %g to %g", opt, arg, lo, hi);
+	return v;
+}
+
+/* Returns whether metric is one the profile records. */
+static int metric_known(const char *metric)
+{
+	static const char *const known[] = {"wall", "cpu", "user", "sys", "maxrss", "instructions"};
+
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+		if (strcmp(metric, known[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Takes train's option at argv[*i] (and its value) into *o; returns 0 if argv[*i] is not one
+ * of train's options.
+ */
+static int train_option(struct train_options *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+	if (strcmp(a, "--fresh") == 0) {
+		o->fresh = 1;
+		return 1;
+	}
+	if (strcmp(a, "--quiet") == 0) {
+		o->log = NULL;
+		return 1;
+	}
+	if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--inputs") &&
+	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
+	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
+	    strcmp(a, "--timeout") && strcmp(a, "--max-iterations"))
+		return 0;
+	if (!v)
+		usage_error(&cmd_train, "%s needs a value", a);
+	++*i;
+	if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)
+		o->dir = v;
+	else if (strcmp(a, "--inputs") == 0)
+		o->inputs = v;
+	else if (strcmp(a, "--threshold") == 0)
+		o->threshold = number_arg(a, v, 0, 100);
+	else if (strcmp(a, "--degree") == 0)
+		o->fit.degree = (int)number_arg(a, v, 1, MODEL_MAX_DEGREE);
+	else if (strcmp(a, "--repeat") == 0)
+		o->repeat = (int)number_arg(a, v, 1, 100);
+	else if (strcmp(a, "-j") == 0)
+		o->jobs = (int)number_arg(a, v, 1, 64);
+	else if (strcmp(a, "--timeout") == 0)
+		o->timeout = number_arg(a, v, 0, 1e6);
+	else if (strcmp(a, "--max-iterations") == 0)
+		o->max_iterations = (int)number_arg(a, v, 1, 1000);
+	else if (strcmp(a, "--algo") == 0) {
+		if (!fit_algorithm_known(v))
+			usage_error(&cmd_train, "--algo: unknown algorithm '%s'", v);
+		o->fit.algorithm = v;
+		if (strcmp(v, "linear") == 0)
+			o->fit.degree = 1;
+	} else {
+		if (!metric_known(v))
+			usage_error(&cmd_train, "--metric: '%s' is not wall, cpu, user, sys, maxrss or "
+				    "instructions", v);
+		o->metric = v;
+	}
+	return 1;
+}
+
+static int run_train(int argc, char **argv)
+{
+	struct train_options o = train_options_default();
+	char **words = xcalloc((size_t)argc + 1, sizeof *words), *mantisrt, *slicert;
+	struct build_args args;
+	struct error err = {""};
+	int nwords = 0;
+
+	o.log = stdout;
+	for (int i = 1; i < argc; i++) {
+		if (!train_option(&o, argc, argv, &i))
+			words[nwords++] = argv[i];
+	}
+	if (!o.dir)
+		usage_error(&cmd_train, "no predictor directory (-o PRED)");
+	if (!o.inputs)
+		usage_error(&cmd_train, "no training inputs (--inputs FILE)");
+	if (build_args_parse(&args, words, nwords, &err) < 0) {
+		if (args.usage)
+			usage_error(&cmd_train, "%s", err.msg);
+		die("%s", err.msg);
+	}
+	mantisrt = cli_runtime_file("mantisrt.o");
+	slicert = cli_runtime_file("slicert.o");
+	args.opt.runtime = mantisrt;
+	o.build = &args.opt;
+	o.words = words;
+	o.nwords = nwords;
+	o.slicert = slicert;
+	if (train_run(&o, &err) < 0)
+		die("%s", err.msg);
+	if (o.log)
+		printf("wrote %s: predict with mantis predict %s -- ARGS...\n", o.dir, o.dir);
+	build_args_release(&args);
+	free(mantisrt);
+	free(slicert);
+	free(words);
+	return EXIT_OK;
+}
+
+const struct command cmd_train = {
+	.name = "train",
+	.summary = "train a predictor: instrument, profile, model, slice, reject expensive features",
+	.usage =
+		"usage: mantis train -o PRED --inputs FILE [options] PROGRAM...\n"
+		"\n"
+		"PROGRAM is what mantis instrument takes: C sources with their -I, -D, -l flags, one\n"
+		"bitcode file, or a program built with CC=\"mantis cc\"; -O0..-O3 and --schemes too.\n"
+		"Instruments it into PRED/build, profiles it on the inputs, fits a sparse polynomial of\n"
+		"its features, and builds for each chosen feature an evaluator (an executable slice).\n"
+		"A feature whose evaluator costs more than the threshold of the program's time, or\n"
+		"computes another value than profiled on some input, is rejected and the model is\n"
+		"fitted again without it, until every feature it reads is cheap and validated. Writes\n"
+		"PRED/model.json, PRED/evaluator (computes the model's features), PRED/predictor.json\n"
+		"and PRED/train.json (the log of every round). Run again, it resumes: the build is\n"
+		"reused if the program's words and files did not change, and recorded runs are kept.\n"
+		"\n"
+		"  -o, --output PRED     the predictor directory (made if missing)\n"
+		"  --inputs FILE         the training inputs (see mantis help profile for the format)\n"
+		"  --threshold F         largest evaluator cost accepted, as a share of the program's\n"
+		"                        time (default 0.05)\n"
+		"  --metric NAME         wall (default), cpu, user, sys, maxrss or instructions (the\n"
+		"                        exact dynamic instruction count; needs the bycount scheme)\n"
+		"  --algo A              spore-foba (default), spore-lasso, lasso, foba, ols, linear\n"
+		"  --degree D            highest total degree of a term (default 3)\n"
+		"  --repeat K            timing runs of the program per input (default 5)\n"
+		"  -j N                  feature runs at a time (default 1)\n"
+		"  --timeout S           kill a run of the program after S seconds (default: never)\n"
+		"  --max-iterations N    rounds of the feedback loop; then the model is fitted on the\n"
+		"                        features accepted so far only (default 20)\n"
+		"  --fresh               start a new profile (the old database is kept aside)\n"
+		"  --quiet               print nothing but errors\n",
+	.run = run_train,
+};

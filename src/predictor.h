@@ -1,0 +1,79 @@
+/*
+ * predictor.h: a trained predictor (the directory mantis train writes) and a prediction on one
+ * input: run the evaluator, read the features it computed, evaluate the model.
+ *
+ *   PRED/predictor.json  what was trained: metric, features, evaluator, its cost, threshold
+ *   PRED/model.json      the model (model.h), over the features below
+ *   PRED/evaluator       the executable slice computing those features (absent with none)
+ *   PRED/build/          the instrumented program (mantis instrument) and its profile.db
+ *   PRED/train.json      the iteration log of the feedback loop
+ */
+#ifndef MANTIS_PREDICTOR_H
+#define MANTIS_PREDICTOR_H
+#include "manifest.h"
+#include "model.h"
+
+struct error;
+struct input;
+
+/* What predictor.json records beside the model. */
+struct predictor_info {
+	char *metric;      /* the modeled metric (wall, cpu, instructions...); owned */
+	double threshold;  /* largest evaluator cost accepted in training (share of program time) */
+	double cost;       /* the evaluator's mean cost on the training inputs (0 without one) */
+	int ntrain;        /* training inputs the model was fitted on */
+	int iterations;    /* rounds of the feedback loop */
+	int has_evaluator; /* 1 if PRED/evaluator exists (the model reads at least one feature) */
+};
+
+/* A predictor opened for predictions. */
+struct predictor {
+	char *dir;                  /* PRED; owned */
+	struct predictor_info info; /* predictor.json */
+	struct model model;         /* model.json */
+	struct manifest m;          /* build/features.json: how the counters make the features */
+	int *feature;               /* per model feature, its index in m; owned */
+	char *evaluator;            /* PRED/evaluator, or NULL; owned */
+};
+
+/* One prediction. */
+struct prediction {
+	double value;    /* predicted metric, in its units (seconds for times) */
+	double *values;  /* per model feature, the value the evaluator computed; owned */
+	int nvalues;     /* model features */
+	double seconds;  /* wall time of the evaluator run (0 without an evaluator) */
+	char *warning;   /* features outside their training range, one sentence, or NULL; owned */
+};
+
+struct run_result;
+/*
+ * Runs exe (an evaluator or an instrumented build) on in, killed after timeout seconds (0:
+ * none), with MANTIS_COUNTERS and MANTIS_READ_FAILURES set to files of a temporary folder.
+ * Fills *res; *counters gets what it wrote (m->ncounters values, owned by the caller) or NULL;
+ * *unreadable (if not NULL) the first file the input names that it could not open for reading
+ * (owned by the caller) or NULL. Returns 0 when it ran, whatever its status, or -1 with err set
+ * when it could not be started.
+ */
+int predictor_measure(const char *exe, const struct input *in, double timeout,
+		      const struct manifest *m, struct run_result *res, uint64_t **counters,
+		      char **unreadable, struct error *err);
+/* Writes PRED/predictor.json. Returns 0 or -1 with err set. */
+int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err);
+/*
+ * Opens the predictor in dir: reads predictor.json, model.json and the manifest and checks that
+ * they agree. Returns 0, or -1 with err naming the file at fault; release with predictor_release.
+ */
+int predictor_open(struct predictor *p, const char *dir, struct error *err);
+/*
+ * Predicts in's metric: runs the evaluator on in (scratch folder, no side effects) killed after
+ * timeout seconds (0: none), and evaluates the model. Returns 0 with *out filled (release with
+ * prediction_release), or -1 with err saying why there is no prediction: an input file that
+ * cannot be read, an evaluator that failed, timed out or did not write its features.
+ */
+int predictor_run(const struct predictor *p, const struct input *in, double timeout,
+		  struct prediction *out, struct error *err);
+/* Frees what out owns. */
+void prediction_release(struct prediction *out);
+/* Frees what p owns. */
+void predictor_release(struct predictor *p);
+#endif

@@ -1,0 +1,853 @@
+/*
+ * train.c: the offline stage and its feedback loop (Mantis, 000_ section 2 and Fig. 1; 001_
+ * section 2): features chosen by the model are sliced; a feature whose evaluator costs more
+ * than a threshold of the program's time, or computes another value than the profile recorded
+ * on some training input, is rejected, and the model is fitted again without it.
+ *
+ *   build    mantis instrument into PRED/build, unless its recorded words and files are unchanged
+ *   profile  profile.c on the training inputs (resumes: recorded runs are kept)
+ *   loop     fit (SPORE, rejected features excluded) -> the model's undecided features and their
+ *            exact copies, sliced together (slice.c) -> each judged on the training inputs:
+ *            first on a spread of up to 8 (by program time; rejected at once above four times
+ *            the threshold after 3, above twice after 8), then on all: validated (same value as profiled on every input) and cost
+ *            (mean of evaluator wall / program median wall) <= threshold -> accepted
+ *            until every model feature is accepted; after max_iterations, the model is fitted on
+ *            accepted features only
+ *   predictor  one evaluator computing all the final model's features (PRED/evaluator), judged
+ *            again on every training input; model.json, predictor.json, train.json
+ * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
+ * the final model reads only accepted features.
+ */
+#include "train.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dataset.h"
+#include "error.h"
+#include "inputs.h"
+#include "manifest.h"
+#include "model.h"
+#include "predictor.h"
+#include "prep.h"
+#include "profile.h"
+#include "runner.h"
+#include "slice.h"
+#include "store.h"
+#include "util.h"
+
+#define FIRST_STAGE 8 /* inputs an evaluator is first judged on */
+
+/* The verdict on one feature's evaluator. */
+struct decision {
+	char *name;      /* the feature; owned */
+	int iteration;   /* the round that decided it */
+	int accepted;    /* validated and cheap enough */
+	int validated;   /* same value as profiled on every input it ran on */
+	double cost;     /* mean evaluator time / program time over the inputs it ran on */
+	int ninputs;     /* inputs it ran on */
+	int kept, total; /* instructions of its slice, of the program */
+	char *reason;    /* why it was rejected, or NULL; owned */
+	int expensive;   /* rejected for its cost (not for its value) */
+};
+
+/* Training state. */
+struct trainer {
+	const struct train_options *opt; /* what to do */
+	char *build;                     /* PRED/build; owned */
+	struct manifest m;               /* its features.json */
+	struct inputs ins;               /* the training inputs file */
+	struct store_samples samples;    /* the complete inputs of the profile */
+	const struct input **input;      /* per sample, its input in ins; owned array */
+	int *by_time;                    /* sample indices in ascending program time; owned */
+	struct dataset ds;               /* the samples as a dataset of the metric */
+	struct decision *dec;            /* every decided feature; owned */
+	int ndec;                        /* their number */
+	json_t *iterations;              /* the log of the loop; owned */
+	unsigned char *is_block;         /* per counter: it counts a block's entries; owned */
+	double seconds[5];               /* time spent: build, profile, model, slice, judge */
+};
+
+enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Prints a line to the log, if any. */
+__attribute__((format(printf, 2, 3))) static void say(const struct trainer *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!t->opt->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(t->opt->log, fmt, ap);
+	va_end(ap);
+	fflush(t->opt->log);
+}
+
+struct train_options train_options_default(void)
+{
+	struct train_options o = {0};
+
+	o.metric = "wall";
+	o.fit = fit_options_default();
+	o.fit.train_frac = 1;
+	o.threshold = 0.05;
+	o.repeat = 5;
+	o.jobs = 1;
+	o.max_iterations = 20;
+	o.max_aliases = 8;
+	return o;
+}
+
+/* ---- build -------------------------------------------------------------------------------- */
+
+/* Returns the record of the program: working folder and words, one per line; owned. */
+static char *program_record(const struct train_options *opt)
+{
+	struct strbuf sb = {0};
+	char *cwd = getcwd(NULL, 0);
+
+	strbuf_add(&sb, cwd ? cwd : "?", strlen(cwd ? cwd : "?"));
+	strbuf_addch(&sb, '\n');
+	for (int i = 0; i < opt->nwords; i++) {
+		strbuf_add(&sb, opt->words[i], strlen(opt->words[i]));
+		strbuf_addch(&sb, '\n');
+	}
+	free(cwd);
+	return strbuf_detach(&sb);
+}
+
+/* Returns whether PRED/build was made from the same words, after every file they name changed. */
+static int build_up_to_date(const struct trainer *t, const char *record)
+{
+	char *manifest = xasprintf("%s/features.json", t->build);
+	char *path = xasprintf("%s/program.txt", t->build), *old = read_file(path, NULL, "", &(struct error){""});
+	struct stat built, st;
+	int ok = old && strcmp(old, record) == 0 && stat(manifest, &built) == 0;
+
+	for (int i = 0; ok && i < t->opt->nwords; i++) {
+		if (stat(t->opt->words[i], &st) == 0 && st.st_mtime > built.st_mtime)
+			ok = 0;
+	}
+	free(manifest);
+	free(path);
+	free(old);
+	return ok;
+}
+
+/* Instruments the program into PRED/build unless it is up to date; reads the manifest. */
+static int build(struct trainer *t, int *rebuilt, struct error *err)
+{
+	char *record = program_record(t->opt), *path = xasprintf("%s/program.txt", t->build);
+	char *manifest = xasprintf("%s/features.json", t->build);
+	int rc;
+
+	*rebuilt = !build_up_to_date(t, record);
+	if (*rebuilt) {
+		say(t, "build: instrumenting the program into %s\n", t->build);
+		unlink(path);
+		rc = build_instrumented(t->opt->build, t->build, &t->m, err);
+		if (rc == 0 && write_file(path, record, strlen(record), err) < 0)
+			rc = -1;
+	} else {
+		say(t, "build: %s is up to date\n", t->build);
+		rc = manifest_read(&t->m, manifest, err);
+	}
+	free(record);
+	free(path);
+	free(manifest);
+	return rc;
+}
+
+/* ---- profile ------------------------------------------------------------------------------ */
+
+/* Returns a > b for sorting sample indices by program time. */
+static const double *sort_key;
+static int by_key(const void *a, const void *b)
+{
+	double x = sort_key[*(const int *)a], y = sort_key[*(const int *)b];
+
+	return (x > y) - (x < y);
+}
+
+/* Profiles the training inputs and loads the complete ones. */
+static int profile(struct trainer *t, int fresh, struct error *err)
+{
+	struct profile_options po = {0};
+	char *db = profile_db_path(t->build, NULL);
+	struct store st;
+	int excluded = 0, rc;
+
+	po.dir = t->build;
+	po.inputs = t->opt->inputs;
+	po.repeat = t->opt->repeat;
+	po.jobs = t->opt->jobs;
+	po.timeout = t->opt->timeout;
+	po.fresh = fresh;
+	po.metric = t->opt->metric;
+	po.progress = t->opt->log != NULL && isatty(2);
+	rc = profile_run(&po, err);
+	if (rc == 0 && (rc = store_open(&st, db, 0, err)) == 0) {
+		rc = store_load(&st, &t->m, t->opt->metric, &t->ds, &excluded, err);
+		if (rc == 0)
+			rc = store_load_samples(&st, &t->m, t->opt->metric, &t->samples, &excluded, err);
+		store_close(&st);
+	}
+	free(db);
+	if (rc < 0)
+		return -1;
+	if (strcmp(t->opt->metric, "instructions") == 0)
+		dataset_drop_prefix(&t->ds, "bycount:"); /* they add up to the metric itself */
+	say(t, "profile: %d inputs complete%s", t->samples.n, excluded ? "" : "\n");
+	if (excluded)
+		say(t, ", %d left out (crashed, timed out or exited non-zero)\n", excluded);
+	if (t->samples.n < 5)
+		return error_set(err, "%s: %d complete inputs; training needs at least 5",
+				 t->opt->inputs, t->samples.n);
+	return 0;
+}
+
+/* Pairs each sample with its line of the inputs file. */
+static int match_inputs(struct trainer *t, struct error *err)
+{
+	if (inputs_load(&t->ins, t->opt->inputs, err) < 0)
+		return -1;
+	t->input = xcalloc((size_t)t->samples.n, sizeof *t->input);
+	t->by_time = xcalloc((size_t)t->samples.n, sizeof *t->by_time);
+	for (int k = 0; k < t->samples.n; k++) {
+		for (int i = 0; i < t->ins.n && !t->input[k]; i++) {
+			if (t->ins.v[i].line == t->samples.line[k])
+				t->input[k] = &t->ins.v[i];
+		}
+		if (!t->input[k])
+			return error_set(err, "%s: the profile has an input of line %d that the file "
+					 "does not (start a new profile with --fresh)", t->opt->inputs,
+					 t->samples.line[k]);
+		t->by_time[k] = k;
+	}
+	sort_key = t->samples.wall;
+	qsort(t->by_time, (size_t)t->samples.n, sizeof *t->by_time, by_key);
+	return 0;
+}
+
+/* ---- judging evaluators ------------------------------------------------------------------- */
+
+/* Returns sample indices in the order evaluators run on them: a spread of FIRST_STAGE by
+ * program time, then the rest (order[0..n), owned by the caller). */
+static int *judge_order(const struct trainer *t)
+{
+	int n = t->samples.n, first = n < FIRST_STAGE ? n : FIRST_STAGE, pos = 0;
+	unsigned char *used = xcalloc((size_t)n, 1);
+	int *order = xcalloc((size_t)n, sizeof *order);
+
+	for (int j = 0; j < first; j++) {
+		int k = t->by_time[first > 1 ? (int)((long)j * (n - 1) / (first - 1)) : 0];
+
+		if (!used[k]) {
+			used[k] = 1;
+			order[pos++] = k;
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		if (!used[k])
+			order[pos++] = k;
+	}
+	free(used);
+	return order;
+}
+
+/*
+ * Runs exe on the samples and fills d: validated (the features feats[0..nf) of m have their
+ * profiled value on every input), cost, ninputs, reason. With early, stops once the first
+ * stage shows a cost above twice the threshold. Returns 0, or -1 if exe could not be started.
+ */
+static int judge(struct trainer *t, const char *exe, const int *feats, int nf, int early,
+		 struct decision *d, struct error *err)
+{
+	int *order = judge_order(t), rc = 0;
+	double sum = 0;
+
+	d->validated = 1;
+	d->ninputs = 0;
+	for (int j = 0; j < t->samples.n && !d->reason; j++) {
+		int k = order[j];
+		double wall = t->samples.wall[k];
+		struct run_result res;
+		uint64_t *c;
+
+		if ((rc = predictor_measure(exe, t->input[k], 2 + 3 * wall, &t->m, &res, &c, NULL,
+					    err)) < 0)
+			break;
+		if (res.status != RUN_OK || !c) {
+			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
+					      res.status == RUN_TIMEOUT ? "ran over 3x the program's time"
+					      : res.status != RUN_OK ? runner_status_name(res.status)
+								     : "wrote no features");
+			d->validated = 0;
+		}
+		for (int i = 0; i < nf && !d->reason; i++) {
+			const struct feature *f = &t->m.v[feats[i]];
+			double got = feature_value(f, c), want = feature_value(f, t->samples.counters[k]);
+
+			if (got != want) {
+				d->reason = xasprintf("not validated: input line %d: %s is %.17g, the "
+						      "program's %.17g", t->input[k]->line, f->name, got,
+						      want);
+				d->validated = 0;
+			}
+		}
+		free(c);
+		sum += res.wall / (wall > 1e-6 ? wall : 1e-6);
+		d->ninputs++;
+		d->cost = sum / d->ninputs;
+		if (early && !d->reason && ((d->ninputs >= 3 && d->cost > 4 * t->opt->threshold) ||
+					    (d->ninputs == FIRST_STAGE && d->cost > 2 * t->opt->threshold)))
+			d->reason = xasprintf("cost %.1f%% of the program's time on %d inputs (threshold "
+					      "%g%%)", 100 * d->cost, d->ninputs, 100 * t->opt->threshold);
+	}
+	if (rc == 0 && !d->reason && d->cost > t->opt->threshold)
+		d->reason = xasprintf("cost %.1f%% of the program's time (threshold %g%%)",
+				      100 * d->cost, 100 * t->opt->threshold);
+	d->expensive = d->validated && d->cost > t->opt->threshold;
+	d->accepted = rc == 0 && !d->reason;
+	free(order);
+	return rc;
+}
+
+/* Returns the decision on name, or NULL. */
+static struct decision *decided(const struct trainer *t, const char *name)
+{
+	for (int i = 0; i < t->ndec; i++) {
+		if (strcmp(t->dec[i].name, name) == 0)
+			return &t->dec[i];
+	}
+	return NULL;
+}
+
+/* Slices the features names[0..n) together and judges each evaluator; appends decisions. */
+static int decide(struct trainer *t, char **names, int n, int iteration, struct error *err)
+{
+	char *dir = xasprintf("%s/slice", t->build);
+	struct slicer s;
+	double t0 = now();
+	int rc = 0;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+		rc = error_errno(err, "cannot make %s", dir);
+		free(dir);
+		return rc;
+	}
+	if (slicer_init(&s, t->build, names, n, t->samples.counters, t->samples.n, err) < 0) {
+		free(dir);
+		return -1;
+	}
+	t->seconds[T_SLICE] += now() - t0;
+	t->dec = xrealloc(t->dec, sizeof *t->dec * (size_t)(t->ndec + n));
+	for (int i = 0; i < n && rc == 0; i++) {
+		struct decision *d = &t->dec[t->ndec++];
+		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		char *exe = xasprintf("%s/iteration%d-%d", dir, iteration, i);
+		char *bc = xasprintf("%s.bc", exe);
+		struct error werr = {""};
+
+		memset(d, 0, sizeof *d);
+		d->name = xstrdup(names[i]);
+		d->iteration = iteration;
+		t0 = now();
+		d->total = s.sdg.ninsts;
+		d->kept = slicer_mark(&s, &i, 1, mark);
+		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
+			d->reason = xasprintf("no evaluator: %s", werr.msg);
+		t->seconds[T_SLICE] += now() - t0;
+		t0 = now();
+		if (!d->reason)
+			rc = judge(t, exe, &s.feature[i], 1, 1, d, err);
+		t->seconds[T_JUDGE] += now() - t0;
+		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
+		if (d->accepted)
+			say(t, ": cost %.2f%%, validated on %d inputs", 100 * d->cost, d->ninputs);
+		else
+			say(t, ": %s", d->reason ? d->reason : err->msg);
+		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
+		free(mark);
+		free(exe);
+		free(bc);
+	}
+	slicer_release(&s);
+	free(dir);
+	return rc;
+}
+
+/* ---- the static screen -------------------------------------------------------------------- */
+
+/*
+ * Rejects, before any slicing, the features no evaluator can compute cheaply: an evaluator
+ * executes at least the increments of the feature's block counters (the counters of the total
+ * instruction count bycount:(program):-:0:total), so their entries over the program's dynamic
+ * instructions, averaged over the inputs, bound its cost from below (an instruction per entry).
+ * Without the bycount scheme nothing is screened. Returns how many were rejected.
+ */
+static int screen(struct trainer *t)
+{
+	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rejected = 0;
+	unsigned char *is_block = xcalloc((size_t)t->m.ncounters + 1, 1);
+
+	t->is_block = is_block;
+	if (total < 0)
+		return 0;
+	for (int i = 0; i < t->m.v[total].nterms; i++)
+		is_block[t->m.v[total].terms[i].counter] = 1;
+	for (int j = 0; j < t->ds.p; j++) {
+		int f = manifest_find(&t->m, t->ds.names[j]);
+		double bound = 0;
+		struct decision *d;
+
+		if (f < 0)
+			continue;
+		for (int k = 0; k < t->samples.n; k++) {
+			double entries = 0, insts = feature_value(&t->m.v[total], t->samples.counters[k]);
+
+			for (int i = 0; i < t->m.v[f].nterms; i++) {
+				int c = t->m.v[f].terms[i].counter;
+
+				if (is_block[c])
+					entries += (double)t->samples.counters[k][c];
+			}
+			bound += entries / (insts > 1 ? insts : 1) / t->samples.n;
+		}
+		if (bound <= t->opt->threshold)
+			continue;
+		t->dec = xrealloc(t->dec, sizeof *t->dec * (size_t)(t->ndec + 1));
+		d = &t->dec[t->ndec++];
+		memset(d, 0, sizeof *d);
+		d->name = xstrdup(t->ds.names[j]);
+		d->cost = bound;
+		d->reason = xasprintf("static: its counters are updated %.1f%% as often as the program "
+				      "executes an instruction, so an evaluator costs at least that",
+				      100 * bound);
+		d->expensive = 1;
+		rejected++;
+	}
+	say(t, "screen: %d of %d features rejected before slicing (their counters alone cost more "
+	    "than the threshold)\n", rejected, t->ds.p);
+	return rejected;
+}
+
+/* ---- the loop ----------------------------------------------------------------------------- */
+
+/* Fits the model without the features excluded[0..nexcluded). */
+static int fit(struct trainer *t, char **excluded, int nexcluded, struct model *model,
+	       struct error *err)
+{
+	struct fit_options fo = t->opt->fit;
+	struct prep pr;
+	double t0 = now();
+	int rc;
+
+	fo.exclude = excluded;
+	fo.nexclude = nexcluded;
+	rc = fit_model(&t->ds, &fo, model, &pr, err);
+	if (rc == 0)
+		prep_release(&pr);
+	t->seconds[T_MODEL] += now() - t0;
+	return rc;
+}
+
+/* Returns whether every block counter (with a non-zero coefficient) of feature g is one of f's,
+ * and g has one. */
+static int blocks_within(const struct trainer *t, const struct feature *g, const struct feature *f)
+{
+	int any = 0;
+
+	for (int i = 0; i < g->nterms; i++) {
+		int c = g->terms[i].counter, found = 0;
+
+		if (!t->is_block[c] || g->terms[i].coef == 0)
+			continue;
+		any = 1;
+		for (int j = 0; j < f->nterms && !found; j++)
+			found = f->terms[j].counter == c && f->terms[j].coef != 0;
+		if (!found)
+			return 0;
+	}
+	return any;
+}
+
+/*
+ * Rejects the undecided feature name without slicing it when the blocks of a feature rejected
+ * for its cost are all among its own: its evaluator has to count their entries too, so it costs
+ * at least as much. Returns 1 if it was rejected.
+ */
+static int reject_dominated(struct trainer *t, const char *name, int iteration)
+{
+	int f = manifest_find(&t->m, name);
+
+	for (int i = 0; f >= 0 && i < t->ndec; i++) {
+		int g = manifest_find(&t->m, t->dec[i].name);
+		struct decision *d;
+		char *reason;
+
+		if (!t->dec[i].expensive || g < 0 || !blocks_within(t, &t->m.v[g], &t->m.v[f]))
+			continue;
+		reason = xasprintf("counts every block %s counts, which was rejected (%s)",
+				   t->dec[i].name, t->dec[i].reason);
+		t->dec = xrealloc(t->dec, sizeof *t->dec * (size_t)(t->ndec + 1));
+		d = &t->dec[t->ndec++];
+		memset(d, 0, sizeof *d);
+		d->name = xstrdup(name);
+		d->iteration = iteration;
+		d->expensive = 1;
+		d->reason = reason;
+		say(t, "  %-50s rejected: %s\n", name, reason);
+		return 1;
+	}
+	return 0;
+}
+
+/* Fills *names (owned array, borrowed strings) with the rejected features; returns how many. */
+static int rejected_names(const struct trainer *t, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)t->ndec + 1, sizeof **names);
+	for (int i = 0; i < t->ndec; i++) {
+		if (!t->dec[i].accepted)
+			(*names)[n++] = t->dec[i].name;
+	}
+	return n;
+}
+
+/* Fills *names with every dataset feature not accepted (the fallback's exclusions). */
+static int unaccepted_names(const struct trainer *t, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)t->ds.p + 1, sizeof **names);
+	for (int j = 0; j < t->ds.p; j++) {
+		const struct decision *d = decided(t, t->ds.names[j]);
+
+		if (!d || !d->accepted)
+			(*names)[n++] = t->ds.names[j];
+	}
+	return n;
+}
+
+/* Fills *names with the model's undecided features and their exact copies (up to
+ * max_aliases each), borrowed from model, rejecting the dominated ones on the way (see
+ * reject_dominated); returns how many are left to slice. */
+static int undecided_names(struct trainer *t, const struct model *model, int iteration,
+			   char ***names)
+{
+	int n = 0, cap = 0;
+
+	*names = NULL;
+	for (int f = 0; f < model->nfeatures; f++) {
+		const struct model_feature *mf = &model->features[f];
+
+		if (decided(t, mf->name))
+			continue;
+		for (int a = -1; a < mf->naliases && a < t->opt->max_aliases; a++) {
+			char *name = a < 0 ? mf->name : mf->aliases[a].name;
+
+			if (decided(t, name) || manifest_find(&t->m, name) < 0 ||
+			    reject_dominated(t, name, iteration))
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 16;
+				*names = xrealloc(*names, sizeof **names * (size_t)cap);
+			}
+			(*names)[n++] = name;
+		}
+	}
+	return n;
+}
+
+/* Fills *model with the constant model: the median of the training metric, no feature. */
+static void constant_model(const struct trainer *t, struct model *model)
+{
+	double *y = xcalloc((size_t)t->ds.n + 1, sizeof *y), mre = 0;
+
+	memcpy(y, t->ds.y, sizeof *y * (size_t)t->ds.n);
+	memset(model, 0, sizeof *model);
+	model->algorithm = xstrdup("constant");
+	model->metric = xstrdup(t->ds.metric);
+	model->fit = xstrdup(t->opt->fit.relative ? "relative" : "absolute");
+	model->degree = t->opt->fit.degree;
+	model->intercept = median(y, t->ds.n);
+	for (int i = 0; i < t->ds.n; i++)
+		mre += fabs(t->ds.y[i] - model->intercept) / fabs(t->ds.y[i]) / t->ds.n;
+	model->ntrain = t->ds.n;
+	model->train_mre = mre;
+	model->test_mre = NAN;
+	free(y);
+}
+
+/* Returns whether every feature the model reads is accepted. */
+static int all_accepted(const struct trainer *t, const struct model *model)
+{
+	for (int f = 0; f < model->nfeatures; f++) {
+		const struct decision *d = decided(t, model->features[f].name);
+
+		if (!d || !d->accepted)
+			return 0;
+	}
+	return 1;
+}
+
+/* Appends one round to the log. */
+static void log_iteration(struct trainer *t, int iteration, const struct model *model)
+{
+	json_t *it = json_object(), *feats = json_array(), *decs = json_array();
+	struct strbuf sb = {0};
+
+	model_format(model, &sb);
+	for (int f = 0; f < model->nfeatures; f++)
+		json_array_append_new(feats, json_string(model->features[f].name));
+	for (int i = 0; i < t->ndec; i++) {
+		const struct decision *d = &t->dec[i];
+		json_t *o;
+
+		if (d->iteration != iteration)
+			continue;
+		o = json_object();
+		json_object_set_new(o, "name", json_string(d->name));
+		json_object_set_new(o, "accepted", json_boolean(d->accepted));
+		json_object_set_new(o, "validated", json_boolean(d->validated));
+		json_object_set_new(o, "cost", json_real(d->cost));
+		json_object_set_new(o, "inputs", json_integer(d->ninputs));
+		json_object_set_new(o, "kept", json_integer(d->kept));
+		json_object_set_new(o, "total", json_integer(d->total));
+		if (d->reason)
+			json_object_set_new(o, "reason", json_string(d->reason));
+		json_array_append_new(decs, o);
+	}
+	json_object_set_new(it, "iteration", json_integer(iteration));
+	json_object_set_new(it, "model", json_string(sb.buf));
+	json_object_set_new(it, "train_mre", json_real(model->train_mre));
+	json_object_set_new(it, "features", feats);
+	json_object_set_new(it, "decisions", decs);
+	json_array_append_new(t->iterations, it);
+	strbuf_release(&sb);
+}
+
+/*
+ * The feedback loop: leaves in *model the last model, every feature of which is accepted.
+ * Returns the number of rounds, or -1 with err set.
+ */
+static int feedback_loop(struct trainer *t, struct model *model, struct error *err)
+{
+	int iteration, done = 0;
+
+	for (iteration = 1; !done; iteration++) {
+		char **excluded, **names;
+		int nexcluded = rejected_names(t, &excluded), n, rc;
+		struct strbuf sb = {0};
+
+		if (iteration > t->opt->max_iterations) {
+			free(excluded);
+			nexcluded = unaccepted_names(t, &excluded);
+			say(t, "iteration %d: %d rounds done; fitting on the %d accepted features only\n",
+			    iteration, t->opt->max_iterations, t->ds.p - nexcluded);
+			done = 1;
+		}
+		rc = fit(t, excluded, nexcluded, model, err);
+		free(excluded);
+		if (rc < 0 && done && nexcluded == t->ds.p) {
+			constant_model(t, model);
+			say(t, "no feature was accepted: the prediction is the training median\n");
+			rc = 0;
+		}
+		if (rc < 0)
+			return -1;
+		model_format(model, &sb);
+		say(t, "iteration %d: %s (train MRE %.2f%%)\n", iteration, sb.buf, 100 * model->train_mre);
+		strbuf_release(&sb);
+		n = done ? 0 : undecided_names(t, model, iteration, &names);
+		if (n > 0)
+			rc = decide(t, names, n, iteration, err);
+		if (n > 0)
+			free(names);
+		log_iteration(t, iteration, model);
+		if (rc < 0)
+			return -1;
+		if (done || all_accepted(t, model))
+			return iteration;
+		model_release(model);
+	}
+	return iteration;
+}
+
+/* ---- the predictor ------------------------------------------------------------------------ */
+
+/* Builds PRED/evaluator for the model's features and judges it on every input into *d. */
+static int build_evaluator(struct trainer *t, const struct model *model, struct decision *d,
+			   struct error *err)
+{
+	char **names = xcalloc((size_t)model->nfeatures + 1, sizeof *names);
+	char *exe = xasprintf("%s/evaluator", t->opt->dir), *bc = xasprintf("%s/evaluator.bc", t->opt->dir);
+	int *all = xcalloc((size_t)model->nfeatures + 1, sizeof *all), rc;
+	struct slicer s;
+	unsigned char *mark;
+	double t0 = now();
+
+	for (int f = 0; f < model->nfeatures; f++) {
+		names[f] = model->features[f].name;
+		all[f] = f;
+	}
+	rc = slicer_init(&s, t->build, names, model->nfeatures, t->samples.counters, t->samples.n,
+			 err);
+	if (rc == 0) {
+		mark = xcalloc((size_t)s.sdg.n, 1);
+		d->total = s.sdg.ninsts;
+		d->kept = slicer_mark(&s, all, model->nfeatures, mark);
+		rc = slicer_write(&s, mark, bc, exe, t->opt->slicert, err);
+		t->seconds[T_SLICE] += now() - t0;
+		t0 = now();
+		if (rc == 0)
+			rc = judge(t, exe, s.feature, model->nfeatures, 0, d, err);
+		t->seconds[T_JUDGE] += now() - t0;
+		free(mark);
+		slicer_release(&s);
+	}
+	if (rc == 0 && !d->validated)
+		rc = error_set(err, "the evaluator of the final model's features is unsound: %s",
+			       d->reason);
+	free(names);
+	free(all);
+	free(exe);
+	free(bc);
+	return rc;
+}
+
+/* Writes PRED/train.json: the steps' times, the loop's rounds and the final evaluator. */
+static int write_log(struct trainer *t, const struct model *model, const struct decision *final,
+		     struct error *err)
+{
+	static const char *const steps[] = {"build", "profile", "model", "slice", "judge"};
+	char *path = xasprintf("%s/train.json", t->opt->dir);
+	json_t *root = json_object(), *times = json_object(), *program = json_array(), *fin;
+	struct strbuf sb = {0};
+	int rc = 0;
+
+	for (int i = 0; i < t->opt->nwords; i++)
+		json_array_append_new(program, json_string(t->opt->words[i]));
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+		json_object_set_new(times, steps[i], json_real(t->seconds[i]));
+	model_format(model, &sb);
+	fin = json_pack("{s:s, s:f, s:i, s:i, s:b, s:i}", "model", sb.buf, "cost", final->cost,
+			"kept", final->kept, "total", final->total, "validated", final->validated,
+			"inputs", final->ninputs);
+	json_object_set_new(root, "program", program);
+	json_object_set_new(root, "inputs", json_string(t->opt->inputs));
+	json_object_set_new(root, "metric", json_string(t->opt->metric));
+	json_object_set_new(root, "threshold", json_real(t->opt->threshold));
+	json_object_set_new(root, "seconds", times);
+	json_object_set_new(root, "iterations", json_incref(t->iterations));
+	json_object_set_new(root, "final", fin);
+	if (json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0)
+		rc = error_errno(err, "cannot write %s", path);
+	json_decref(root);
+	strbuf_release(&sb);
+	free(path);
+	return rc;
+}
+
+/* Writes model.json, the evaluator and predictor.json for the final model. */
+static int write_predictor(struct trainer *t, const struct model *model, int iterations,
+			   struct error *err)
+{
+	struct predictor_info info = {0};
+	struct decision final = {0};
+	char *path = xasprintf("%s/model.json", t->opt->dir), *exe = xasprintf("%s/evaluator", t->opt->dir);
+	int rc = 0;
+
+	unlink(exe);
+	if (model->nfeatures > 0) {
+		rc = build_evaluator(t, model, &final, err);
+		if (rc == 0)
+			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated on "
+			    "%d inputs\n", model->nfeatures, 100 * final.cost, final.ninputs);
+	} else {
+		final.validated = 1;
+		say(t, "evaluator: none (the model reads no feature: every prediction is the same)\n");
+	}
+	info.metric = t->opt->metric ? (char *)t->opt->metric : "wall";
+	info.threshold = t->opt->threshold;
+	info.cost = final.cost;
+	info.ntrain = t->samples.n;
+	info.iterations = iterations;
+	info.has_evaluator = model->nfeatures > 0;
+	if (rc == 0)
+		rc = model_write(model, path, err);
+	if (rc == 0)
+		rc = write_log(t, model, &final, err);
+	if (rc == 0)
+		rc = predictor_write_info(t->opt->dir, &info, err);
+	free(final.reason);
+	free(path);
+	free(exe);
+	return rc;
+}
+
+static void trainer_release(struct trainer *t)
+{
+	for (int i = 0; i < t->ndec; i++) {
+		free(t->dec[i].name);
+		free(t->dec[i].reason);
+	}
+	free(t->dec);
+	free(t->build);
+	manifest_release(&t->m);
+	inputs_release(&t->ins);
+	store_samples_release(&t->samples);
+	dataset_release(&t->ds);
+	free(t->input);
+	free(t->by_time);
+	free(t->is_block);
+	json_decref(t->iterations);
+}
+
+int train_run(const struct train_options *opt, struct error *err)
+{
+	struct trainer t = {0};
+	struct model model = {0};
+	double t0 = now();
+	int rebuilt = 0, iterations = -1;
+
+	t.opt = opt;
+	t.build = xasprintf("%s/build", opt->dir);
+	t.iterations = json_array();
+	if (mkdir(opt->dir, 0777) < 0 && errno != EEXIST) {
+		error_errno(err, "cannot make %s", opt->dir);
+		goto out;
+	}
+	if (build(&t, &rebuilt, err) < 0)
+		goto out;
+	t.seconds[T_BUILD] = now() - t0;
+	t0 = now();
+	if (profile(&t, opt->fresh || rebuilt, err) < 0 || match_inputs(&t, err) < 0)
+		goto out;
+	t.seconds[T_PROFILE] = now() - t0;
+	screen(&t);
+	if ((iterations = feedback_loop(&t, &model, err)) < 0 ||
+	    write_predictor(&t, &model, iterations, err) < 0)
+		iterations = -1;
+out:
+	model_release(&model);
+	trainer_release(&t);
+	return iterations < 0 ? -1 : 0;
+}

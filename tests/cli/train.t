@@ -1,0 +1,110 @@
+mantis train, predict and eval on a program whose best feature is only known at the end of
+the run: the number of hash steps (h.count) gives the exact instruction count, but computing it
+takes the whole run. The feedback loop must reject it and settle on a cheap feature: the number
+of input lines.
+
+  $ cat > prog.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	unsigned long x, h, work = 0;
+  > 	long n = 0, total;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	while (fscanf(f, "%lu", &x) == 1) {
+  > 		n++;
+  > 		h = x;
+  > 		do {
+  > 			h = h * 6364136223846793005UL + 1442695040888963407UL;
+  > 			work++;
+  > 		} while ((h >> 40) % 1000000 != 7);
+  > 	}
+  > 	fclose(f);
+  > 	total = (long)work;
+  > 	printf("%ld %ld\n", n, total);
+  > 	return 0;
+  > }
+  > C
+  $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > in$i.txt; echo "in$i.txt" >> train.txt; done
+  $ for i in 1 2 3; do seq $((i*777)) $((i*777+i*30)) > t$i.txt; echo "t$i.txt" >> test.txt; done
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --quiet prog.c
+  $ ls pred
+  build
+  evaluator
+  evaluator.bc
+  model.json
+  predictor.json
+  train.json
+
+The first model reads h.count, whose evaluator costs the whole run: it is rejected for its
+cost, and every feature the final model reads was accepted, validated and cheap:
+
+  $ cat > decisions.py <<'PY'
+  > import json
+  > log = json.load(open("pred/train.json"))
+  > first = log["iterations"][0]
+  > print(first["features"], [(d["name"], d["accepted"], "cost" in d["reason"])
+  >                           for d in first["decisions"] if d["name"] == "value:main:prog.c:6:h.count"])
+  > decided = {d["name"]: d for it in log["iterations"] for d in it["decisions"]}
+  > final = json.load(open("pred/model.json"))
+  > names = sorted({f for t in final["terms"] for f in t["powers"]})
+  > print(len(names) > 0, "value:main:prog.c:6:h.count" in names,
+  >       all(decided[n]["accepted"] and decided[n]["validated"] and decided[n]["cost"] < 0.05 for n in names))
+  > print(log["final"]["validated"], log["final"]["cost"] < 0.05, log["final"]["inputs"])
+  > PY
+  $ python3 decisions.py
+  ['value:main:prog.c:6:h.count'] [('value:main:prog.c:6:h.count', False, True)]
+  True False True
+  True True 8
+
+Run again, it resumes: the build and every recorded run are reused.
+
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions prog.c | head -1
+  build: pred/build is up to date
+  $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("select count(*) from runs").fetchone()[0])'
+  16
+
+Killed in the middle, it resumes too:
+
+  $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --quiet prog.c; echo $?' 2> /dev/null
+  137
+  $ mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --quiet prog.c
+  $ python3 -c 'import json; print(json.load(open("pred2/predictor.json"))["evaluator"])'
+  evaluator
+
+Predictions: the evaluator reads the input file and nothing else; an input file that does not
+exist is an error, and a feature outside its training range a warning:
+
+  $ mantis predict pred --json -- t2.txt > p.json
+  $ python3 -c 'import json; d = json.load(open("p.json")); print(sorted(d), d["metric"], list(d["features"].values()))'
+  ['evaluator_seconds', 'features', 'metric', 'prediction'] instructions [61.0]
+  $ mantis predict pred -- missing.txt
+  mantis: input file missing.txt cannot be read (missing): the program would fail on this input; no prediction
+  [1]
+  $ seq 1 400 > big.txt
+  $ mantis predict pred -- big.txt > /dev/null
+  mantis predict: warning: branch:main:prog.c:11:true = 400 is outside its training range [20, 160]: the model extrapolates
+
+eval compares with the program on held-out inputs; the instruction count is exact, so its
+noise floor is 0:
+
+  $ mantis eval pred --inputs test.txt --repeat 1 --json > e.json
+  $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.05, d["failed"])'
+  3 0.0 True []
+
+Errors:
+
+  $ mantis train --inputs train.txt prog.c
+  mantis train: no predictor directory (-o PRED)
+  See 'mantis help train'.
+  [2]
+  $ mantis train -o p3 --inputs train.txt --threshold x prog.c
+  mantis train: --threshold: 'x' is not a number from 0 to 100
+  See 'mantis help train'.
+  [2]
+  $ mantis predict nowhere -- t1.txt
+  mantis: nowhere/predictor.json: missing (is this a directory made by mantis train?)
+  [1]
