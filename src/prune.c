@@ -35,6 +35,13 @@ static int block_counter(LLVMBasicBlockRef b, unsigned kind)
 	return -1;
 }
 
+int prune_block_counter(LLVMBasicBlockRef b)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(b)));
+
+	return block_counter(b, LLVMGetMDKindIDInContext(ctx, "mantis.block", 12));
+}
+
 /* Returns whether no run entered block b. */
 static int cold(LLVMBasicBlockRef b, unsigned kind, uint64_t *const *runs, int nruns,
 		int ncounters)

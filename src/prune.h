@@ -15,4 +15,6 @@
  * Invalidates: every cfg and analysis of mod. Returns the number of branches cut.
  */
 int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int ncounters);
+/* Returns the entry counter tagged on block b (!mantis.block), or -1. */
+int prune_block_counter(LLVMBasicBlockRef b);
 #endif

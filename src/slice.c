@@ -343,6 +343,40 @@ int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark)
 	return kept;
 }
 
+double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
+		       int nruns)
+{
+	double *kept, *all, mean = 0;
+
+	if (!runs || nruns <= 0)
+		return -1;
+	kept = xcalloc((size_t)nruns, sizeof *kept);
+	all = xcalloc((size_t)nruns, sizeof *all);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(s->ir.mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			int c = prune_block_counter(bb), size = 0, in_slice = 0;
+
+			if (c < 0 || c >= s->m.ncounters)
+				continue;
+			for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) {
+				if (!LLVMInstructionGetDebugLoc(x))
+					continue; /* a counter's probe, or a phi */
+				size++;
+				in_slice += sdg_kept(&s->sdg, mark, x);
+			}
+			for (int r = 0; r < nruns; r++) {
+				kept[r] += (double)runs[r][c] * in_slice;
+				all[r] += (double)runs[r][c] * size;
+			}
+		}
+	}
+	for (int r = 0; r < nruns; r++)
+		mean += (all[r] > 0 ? kept[r] / all[r] : 0) / nruns;
+	free(kept);
+	free(all);
+	return mean;
+}
+
 /* ---- rebuilding -------------------------------------------------------------------------- */
 
 /* The copy being cut down. */

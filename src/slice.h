@@ -67,6 +67,15 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
  */
 int slicer_lines(const struct slicer *s, const unsigned char *mark, struct strbuf *out);
 
+/*
+ * Returns the estimated cost of mark's evaluator on runs[0..nruns) (DIR/inst's counters):
+ * the mean over runs of (sum over blocks of entries x kept instructions) over (sum of entries
+ * x all instructions), the entries from the blocks' tagged counters, the instructions those of
+ * the program (with a source position: not the counters' probes). No run is needed; a library
+ * call counts as one instruction. Returns -1 without runs.
+ */
+double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
+		       int nruns);
 /* Frees what s owns. */
 void slicer_release(struct slicer *s);
 

@@ -1,7 +1,8 @@
 mantis train, predict and eval on a program whose best feature is only known at the end of
 the run: the number of hash steps (h.count) gives the exact instruction count, but computing it
 takes the whole run. The feedback loop must reject it and settle on a cheap feature: the number
-of input lines.
+of input lines. (The threshold is 20% so that a loaded machine, which slows the evaluators'
+start more than the program, cannot reject the cheap features: they cost 2-5% here.)
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>
@@ -30,7 +31,7 @@ of input lines.
   > C
   $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > in$i.txt; echo "in$i.txt" >> train.txt; done
   $ for i in 1 2 3; do seq $((i*777)) $((i*777+i*30)) > t$i.txt; echo "t$i.txt" >> test.txt; done
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --quiet prog.c
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
   $ ls pred
   build
   evaluator
@@ -39,39 +40,44 @@ of input lines.
   predictor.json
   train.json
 
-The first model reads h.count, whose evaluator costs the whole run: it is rejected for its
-cost, and every feature the final model reads was accepted, validated and cheap:
+Fitted on every feature, the model reads h.count alone (it is exact):
+
+  $ mantis model pred/build --metric instructions --train-frac 1 --json -o - | python3 -c 'import json, sys; print(sorted({f for t in json.load(sys.stdin)["terms"] for f in t["powers"]}))'
+  ['value:main:prog.c:6:h.count']
+
+Its evaluator would cost the whole run: training rejects it for its cost, and every feature
+the final model reads was accepted, validated and cheap:
 
   $ cat > decisions.py <<'PY'
   > import json
   > log = json.load(open("pred/train.json"))
-  > first = log["iterations"][0]
-  > print(first["features"], [(d["name"], d["accepted"], "cost" in d["reason"])
-  >                           for d in first["decisions"] if d["name"] == "value:main:prog.c:6:h.count"])
+  > rejected = {d["name"]: d for d in log["rejected_before_slicing"]}
+  > rejected.update({d["name"]: d for it in log["iterations"] for d in it["decisions"] if not d["accepted"]})
+  > print("cost" in rejected["value:main:prog.c:6:h.count"]["reason"])
   > decided = {d["name"]: d for it in log["iterations"] for d in it["decisions"]}
   > final = json.load(open("pred/model.json"))
   > names = sorted({f for t in final["terms"] for f in t["powers"]})
   > print(len(names) > 0, "value:main:prog.c:6:h.count" in names,
-  >       all(decided[n]["accepted"] and decided[n]["validated"] and decided[n]["cost"] < 0.05 for n in names))
-  > print(log["final"]["validated"], log["final"]["cost"] < 0.05, log["final"]["inputs"])
+  >       all(decided[n]["accepted"] and decided[n]["validated"] and decided[n]["cost"] < 0.2 for n in names))
+  > print(log["final"]["validated"], log["final"]["cost"] < 0.2, log["final"]["inputs"])
   > PY
   $ python3 decisions.py
-  ['value:main:prog.c:6:h.count'] [('value:main:prog.c:6:h.count', False, True)]
+  True
   True False True
   True True 8
 
 Run again, it resumes: the build and every recorded run are reused.
 
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions prog.c | head -1
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 prog.c | head -1
   build: pred/build is up to date
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("select count(*) from runs").fetchone()[0])'
   16
 
 Killed in the middle, it resumes too:
 
-  $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --quiet prog.c; echo $?' 2> /dev/null
+  $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c; echo $?' 2> /dev/null
   137
-  $ mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --quiet prog.c
+  $ mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
   $ python3 -c 'import json; print(json.load(open("pred2/predictor.json"))["evaluator"])'
   evaluator
 
@@ -92,7 +98,7 @@ eval compares with the program on held-out inputs; the instruction count is exac
 noise floor is 0:
 
   $ mantis eval pred --inputs test.txt --repeat 1 --json > e.json
-  $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.05, d["failed"])'
+  $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.2, d["failed"])'
   3 0.0 True []
 
 Errors:
