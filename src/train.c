@@ -816,7 +816,8 @@ static int build_evaluator(struct trainer *t, const struct model *model, struct 
 	return rc;
 }
 
-/* Writes PRED/train.json: the steps' times, the loop's rounds and the final evaluator. */
+/* Writes PRED/train.json: the program, the inputs file (absolute), the steps' times, the early
+ * rejections, the loop's rounds and the final evaluator. */
 static int write_log(struct trainer *t, const struct model *model, const struct decision *final,
 		     struct error *err)
 {
@@ -825,6 +826,7 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 	json_t *root = json_object(), *times = json_object(), *program = json_array(), *fin;
 	json_t *early = json_array();
 	struct strbuf sb = {0};
+	char *inputs = realpath(t->opt->inputs, NULL);
 	int rc = 0;
 
 	for (int i = 0; i < t->ndec; i++) {
@@ -843,7 +845,7 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 			"kept", final->kept, "total", final->total, "validated", final->validated,
 			"inputs", final->ninputs);
 	json_object_set_new(root, "program", program);
-	json_object_set_new(root, "inputs", json_string(t->opt->inputs));
+	json_object_set_new(root, "inputs", json_string(inputs ? inputs : t->opt->inputs));
 	json_object_set_new(root, "metric", json_string(t->opt->metric));
 	json_object_set_new(root, "threshold", json_real(t->opt->threshold));
 	json_object_set_new(root, "seconds", times);
@@ -854,6 +856,7 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 		rc = error_errno(err, "cannot write %s", path);
 	json_decref(root);
 	strbuf_release(&sb);
+	free(inputs);
 	free(path);
 	return rc;
 }

@@ -101,6 +101,12 @@ noise floor is 0:
   $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.2, d["failed"])'
   3 0.0 True []
 
+With --baselines, the black-box baseline (SPORE over the arguments and file sizes) beside it:
+
+  $ mantis eval pred --inputs test.txt --repeat 1 --baselines --json > b.json
+  $ python3 -c 'import json; d = json.load(open("b.json"))["baselines"]["blackbox"]; print(sorted(d), 0 <= d["mre"] < 10)'
+  ['lt30', 'median_re', 'mre'] True
+
 Errors:
 
   $ mantis train --inputs train.txt prog.c
