@@ -876,6 +876,10 @@ static int write_predictor(struct trainer *t, const struct model *model, int ite
 		if (rc == 0)
 			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated on "
 			    "%d inputs\n", model->nfeatures, 100 * final.cost, final.ninputs);
+		if (rc == 0 && final.cost > t->opt->threshold)
+			say(t, "warning: the evaluator of all %d features together costs more than the "
+			    "threshold (%g%%), though each alone did not\n", model->nfeatures,
+			    100 * t->opt->threshold);
 	} else {
 		final.validated = 1;
 		say(t, "evaluator: none (the model reads no feature: every prediction is the same)\n");
