@@ -12,11 +12,11 @@
  * cells, sorted by offset, become its locations. The solver is a FIFO worklist with difference
  * propagation (a node passes on only what it gained since it was last processed) and lazy
  * cycle detection (B. Hardekopf, C. Lin, "The Ant and the Grasshopper", PLDI 2007): when an
- * edge p -> q leaves pts(q) == pts(p), search once for a cycle through q and merge it. Sets are
- * sorted int arrays shared by hash-consing (as in M. Barbar, Y. Sui, "Compacting Points-To Sets
- * through Object Clustering", OOPSLA 2021, and their persistent sets): equal sets are one copy,
- * equality is an id compare, unions and differences are memoized, and unreferenced versions
- * are collected when the store doubles.
+ * edge p -> q leaves pts(q) == pts(p), search once for a cycle through q, among the nodes
+ * whose set is that same set, and merge it. Sets are sorted int arrays shared by hash-consing
+ * (as in M. Barbar, Y. Sui, "Compacting Points-To Sets through Object Clustering", OOPSLA 2021,
+ * and their persistent sets): equal sets are one copy, equality is an id compare, unions and
+ * differences are memoized, and unreferenced versions are collected when the store doubles.
  *
  * Canonical offsets. A typed object (global, alloca, a heap object whose allocation is cast to
  * one type) maps a byte offset x to x modulo its type's size, then into the first element of
@@ -62,8 +62,12 @@
  *   pointer hold none; a constant integer (SQLITE_TRANSIENT's -1, SIG_IGN) points to no
  *   object, since no object's address is known before the program runs.
  * - calls: arguments flow to parameters and the return to the call; indirect calls are wired
- *   as their callee's set grows, to functions with a fitting parameter count (or variadic),
- *   and act as unknown calls if the callee may be in the unknown object (dlsym's results).
+ *   as their callee's set grows, to functions with a fitting parameter count (or variadic)
+ *   whose parameters are passed as the call passes its arguments (pointers as pointers,
+ *   integers of one width, one floating-point kind: calling a function through a pointer of
+ *   another type is undefined, and a type C allows to differ, such as void * for struct s *,
+ *   is passed alike), and act as unknown calls if the callee may be in the unknown object
+ *   (dlsym's results; argv, made outside the program too, holds strings, not code).
  *   Arguments in a variadic function's "..." flow into its argument area; llvm.va_start
  *   collapses the va_list and points it at that area, so va_arg's loads reach every pointer any
  *   caller passed there.
@@ -1211,13 +1215,16 @@ static void node_union(struct solver *s, int a, int b)
 /* ---- cycles ----------------------------------------------------------------------------- */
 
 /*
- * Tarjan's strongly connected components over copy edges from start, iteratively; merges
- * every component of more than one node (their sets are equal at the fixpoint).
+ * Tarjan's strongly connected components over copy edges from start, iteratively, among the
+ * nodes whose set is start's now; merges every component of more than one node (their sets are
+ * equal at the fixpoint). A node whose set differs yet is not followed: on a program whose sets
+ * are huge (everything reachable from start) the search stays small, and a cycle it misses is
+ * still solved right, only not merged.
  */
 static void find_cycles(struct solver *s, int start)
 {
 	struct intvec path = {0}, stack = {0};
-	int order = 0;
+	int order = 0, set = s->pts[start];
 
 	s->search++;
 	s->seen[start] = s->search;
@@ -1232,6 +1239,8 @@ static void find_cycles(struct solver *s, int start)
 			int m = find(s, s->succ[n].v[i]);
 
 			path.v[path.n - 1]++;
+			if (s->pts[m] != set)
+				continue; /* not in a cycle with start yet: its set differs */
 			if (s->seen[m] != s->search) {
 				s->seen[m] = s->search;
 				s->dfn[m] = s->low[m] = ++order;
@@ -1476,7 +1485,7 @@ static void apply(struct solver *s, int k, int id)
 		case C_CALL:
 			if (s->obj[o].kind == PTA_FUNCTION && u64map_add(&s->wired, pair_key(c.b, o)))
 				wire(s, c.b, s->obj[o].site, 0);
-			else if (s->obj[o].kind == PTA_UNKNOWN && u64map_add(&s->wired, pair_key(c.b, o)))
+			else if (o == s->unknown && u64map_add(&s->wired, pair_key(c.b, o)))
 				call_unknown(s, c.b);
 			break;
 		case C_CALLBACK:
@@ -2196,8 +2205,41 @@ static void wrapper_result(struct solver *s, int k, LLVMValueRef fn, int r)
 	add_cons(s, C_FILTER, r, s->sites[k].ret, o, 0);
 }
 
+/* Returns whether a and b are passed alike: both pointers, integers of one width, or of one
+ * other kind (double and double, struct and struct). */
+static int abi_alike(LLVMTypeRef a, LLVMTypeRef b)
+{
+	LLVMTypeKind ka = LLVMGetTypeKind(a), kb = LLVMGetTypeKind(b);
+
+	if (ka != kb)
+		return 0;
+	if (ka == LLVMIntegerTypeKind)
+		return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
+	return 1;
+}
+
+/* Returns whether an indirect call may call fn: the parameters fn declares are passed as the
+ * call passes its first arguments. */
+static int shape_fits(LLVMValueRef call, LLVMValueRef fn)
+{
+	LLVMTypeRef ct = LLVMGetCalledFunctionType(call), ft = LLVMGlobalGetValueType(fn);
+	unsigned nc = LLVMCountParamTypes(ct), nf = LLVMCountParamTypes(ft);
+	LLVMTypeRef cp[64], fp[64];
+
+	if (nc > 64 || nf > 64 || nf > nc)
+		return 1;
+	LLVMGetParamTypes(ct, cp);
+	LLVMGetParamTypes(ft, fp);
+	for (unsigned i = 0; i < nf; i++) {
+		if (!abi_alike(cp[i], fp[i]))
+			return 0;
+	}
+	return 1;
+}
+
 /* Call site k calls fn: arguments to parameters (or to the area of "..."), return to result.
- * An indirect call (direct == 0) only reaches a function whose parameter count fits. */
+ * An indirect call (direct == 0) only reaches a function whose parameter count and kinds fit
+ * (shape_fits). */
 static void wire(struct solver *s, int k, LLVMValueRef fn, int direct)
 {
 	int nargs = s->sites[k].nargs, ret = s->sites[k].ret, r;
@@ -2207,7 +2249,7 @@ static void wire(struct solver *s, int k, LLVMValueRef fn, int direct)
 		call_library(s, k, fn);
 		return;
 	}
-	if (!direct && (nargs < np || (nargs > np && !va)))
+	if (!direct && (nargs < np || (nargs > np && !va) || !shape_fits(s->sites[k].call, fn)))
 		return;
 	for (int i = 0; i < nargs; i++) {
 		int a = arg_node(s, k, i), p;
@@ -3290,7 +3332,8 @@ static void make_locations(struct solver *s, struct pta *pta, int *loc_of)
 			if (s->cpar[c] == c)
 				pos[n++] = (struct cellpos){s->coff[c], c};
 		}
-		qsort(pos, (size_t)n, sizeof *pos, compare_cellpos);
+		if (n > 1)
+			qsort(pos, (size_t)n, sizeof *pos, compare_cellpos);
 		pta->obj[o] = (struct pta_object){so->kind, so->site, so->name, so->sh.size,
 						  so->sh.collapsed, pta->nlocs, n ? n : 1};
 		so->name = NULL;
@@ -3332,7 +3375,8 @@ static int callee_fits(const struct solver *s, int k, LLVMValueRef fn)
 {
 	int np = (int)LLVMCountParams(fn), nargs = s->sites[k].nargs;
 
-	return nargs == np || (nargs > np && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)));
+	return (nargs == np || (nargs > np && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))) &&
+	       shape_fits(s->sites[k].call, fn);
 }
 
 /* The callee lists of indirect calls. */
@@ -3358,7 +3402,7 @@ static void make_callees(struct solver *s, struct pta_private *pv)
 
 			if (s->obj[o].kind == PTA_FUNCTION && callee_fits(s, k, fn))
 				pv->callees[total++] = fn;
-			else if (s->obj[o].kind == PTA_UNKNOWN)
+			else if (o == s->unknown)
 				pv->list_unknown[ncalls] = 1;
 		}
 		pv->list_n[ncalls] = total - pv->list_start[ncalls];

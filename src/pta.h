@@ -117,16 +117,18 @@ int pta_escaped(const struct pta *pta, struct intvec *out);
  * Returns how many functions the call or invoke instruction may call, and sets *fns to them
  * (owned by pta): the callee itself for a direct call; for an indirect call, every function
  * its callee operand may point to whose type fits the call (same number of parameters, or
- * variadic). Functions passed to library callbacks (qsort's comparator...) are not included:
- * use extmodel's callback field. Declared (library) functions are included when called through
- * a pointer.
+ * variadic, each passed as the call passes that argument: pointer, integer of that width, or
+ * that kind of value). Functions passed to library callbacks (qsort's comparator...) are not
+ * included: use extmodel's callback field. Declared (library) functions are included when
+ * called through a pointer.
  */
 int pta_callees(const struct pta *pta, LLVMValueRef call, LLVMValueRef const **fns);
 
 /*
  * Returns whether the indirect call may also call unknown code: its callee operand may point
- * into unknown memory (a function pointer from dlsym or from unknown code), so it reads, writes
- * and returns what an unknown function does. 0 for a direct call.
+ * into unknown memory (a function pointer from dlsym or from unknown code; not main's argv,
+ * which holds strings), so it reads, writes and returns what an unknown function does. 0 for a
+ * direct call.
  */
 int pta_calls_unknown(const struct pta *pta, LLVMValueRef call);
 

@@ -11,22 +11,34 @@
  *                globals), calls that may reach external code; read-only memory is left out.
  *                Locations are then grouped into memory classes by partition refinement:
  *                locations every instruction touches together are one class, and the graph
- *                works on classes (as precise, and far smaller where points-to sets are big)
+ *                works on classes (as precise, and far smaller where points-to sets are big).
+ *                Past a budget of accessed locations, the widest accesses are "wide": they
+ *                touch a pair of pseudo classes standing for all they may reach (all_effects)
  *   call sites   per call of defined functions (pta_callees): call-site and argument nodes
  *   mod/ref      per function, the locations it or its callees may write (read): a fixpoint over
  *                the call graph; library callbacks (qsort's comparator) count for their caller
  *   relevance    the classes the criteria may depend on at all, by a coarse closure (below);
  *                only they get formal and actual nodes and memory edges
- *   formals      formal-in per location in ref u mod, formal-out per location in mod; and
- *                actual-ins and actual-outs per call site for the union over its callees
+ *   formals      formal-in per class in ref u mod, formal-out per class in mod; and
+ *                actual-ins and actual-outs per call site for the union over its callees.
+ *                Past a budget of such nodes, the functions whose interfaces it saves most on
+ *                (and their callers) get one formal per group of classes instead: each class
+ *                they touch themselves alone, the classes they only pass on to callees
+ *                grouped by the call sites that may touch them (make_formals_and_actuals)
  *   edges        per function: SSA uses, phis on their incoming blocks' terminators, control
  *                dependence (cdep.c), memory: a use of location L depends on every write of L
  *                that can reach it in the CFG and on L's formal-in (writes are weak updates:
  *                nothing is killed, which is sound for may-aliases); L's formal-out on the
  *                writes that can reach a return (not those only followed by exit or abort);
- *                then call, parameter-in and parameter-out edges
+ *                then call, parameter-in and parameter-out edges (a callee's formal meets
+ *                the caller's actuals of the groups holding its classes)
  *   summaries    actual-in -> actual-out where the formal-in reaches the formal-out (the
- *                set of RHSR's worklist algorithm, computed per function with bitsets)
+ *                set of RHSR's worklist algorithm, with a bitset of formal-outs per node)
+ * Scale: the budgets (struct sdg_budget) change nothing on programs whose points-to sets are
+ * small (the test corpus, bzip2, lz4); they make the sqlite3 shell fit, whose heap is one
+ * object to the analysis (sqlite's allocator is reached through function pointers and hands
+ * out lookaside memory), so that most loads may read most of memory and the call graph is one
+ * cycle: 26 million formal and actual nodes exact, about 0.5 million within the budgets.
  * Slicing: pass 1 from the criteria follows every edge but parameter-out (it ascends to
  * callers, never descends); pass 2 from everything pass 1 marked follows every edge but call and
  * parameter-in (it descends, never ascends). An executable program keeps one copy of each
@@ -40,6 +52,7 @@
 #include "sdg.h"
 
 #include <llvm-c/Target.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +79,7 @@ struct callback {
 /* State while building. */
 struct builder {
 	struct sdg *g;           /* the graph */
+	const struct sdg_budget *budget; /* its limits */
 	const struct pta *pta;   /* points-to facts */
 	LLVMTargetDataRef td;    /* the module's data layout; owned */
 	int words;               /* 64-bit words of a location bitset */
@@ -77,12 +91,19 @@ struct builder {
 	int *class_size;         /* per class, its locations; owned */
 	int *hits;               /* refine's per-class counts, zero between calls; owned */
 	int *split_to;           /* refine's per-class new class, or -1 (valid for touched ones); owned */
+	unsigned char *in_region;/* per location: some wide access touches it; owned */
+	int wide;                /* the wide pair of classes (all_effects): wide writes' state, then
+				    narrow writes' state in the region; -1 if no access is wide */
 	unsigned char *relevant; /* per class: a criterion may depend on it (relevance); owned */
 	int longjmps;            /* the program calls setjmp: a block that ends in a no-return call
 				    may still go on elsewhere */
 	struct intvec pool;      /* effects' locations */
 	struct intvec escaped;   /* escaped locations, once asked for */
 	int have_escaped;        /* escaped is filled */
+	int *inst_start;         /* per function k, its instruction nodes are inst_start[k] ..
+				    inst_start[k + 1]; owned */
+	int *site_start, *site;  /* per function k, its call sites are site[site_start[k] ..
+				    site_start[k + 1]) (indices into g->call); owned */
 	struct callback *cb;     /* library callbacks; owned */
 	int ncb, capcb;
 };
@@ -140,8 +161,8 @@ static void add_edge(struct sdg *g, int src, int dst, enum sdg_edge_kind kind)
 	g->node[dst].in = g->nedges++;
 }
 
-/* Returns the node of loc in a location list, or -1. */
-static int locs_find(const struct sdg_locs *l, int loc)
+/* Returns the index of loc in a location list, or -1. */
+static int locs_index(const struct sdg_locs *l, int loc)
 {
 	int lo = 0, hi = l->n - 1;
 
@@ -149,13 +170,34 @@ static int locs_find(const struct sdg_locs *l, int loc)
 		int mid = (lo + hi) / 2;
 
 		if (l->loc[mid] == loc)
-			return l->node[mid];
+			return mid;
 		if (l->loc[mid] < loc)
 			lo = mid + 1;
 		else
 			hi = mid - 1;
 	}
 	return -1;
+}
+
+/* Returns the group of class c in function f's interface (its least class), or -1. */
+static int group_of(const struct sdg_fn *f, int c)
+{
+	return f->group ? f->group[c] : c;
+}
+
+/* Returns how many classes the interface group of f led by lead holds, and sets *m to them. */
+static int group_members(const struct sdg_fn *f, int lead, const int **m)
+{
+	int i = locs_index(&f->in, lead);
+
+	if (i < 0)
+		return 0;
+	if (!f->first) {
+		*m = &f->in.loc[i];
+		return 1;
+	}
+	*m = f->member + f->first[i];
+	return f->first[i + 1] - f->first[i];
 }
 
 /* Makes one node per location in the bitset, of kind, in list l (sorted by construction). */
@@ -451,31 +493,118 @@ static void push_classes(struct builder *b, const struct intvec *locs, unsigned 
 		seen[b->pool.v[i]] = 0;
 }
 
+static int compare_int_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x < y) - (x > y);
+}
+
+/*
+ * Returns the number of locations above which an access is wide: the highest such that the
+ * accesses, a wide one counted as 2, touch at most budget->effects locations in all (INT_MAX if
+ * they fit as they are; never below budget->wide_min). sizes (every access's locations) is
+ * sorted.
+ */
+static int wide_threshold(const struct sdg_budget *budget, struct intvec *sizes)
+{
+	long total = 0;
+	int i = 0;
+
+	for (int k = 0; k < sizes->n; k++)
+		total += sizes->v[k];
+	if (total <= budget->effects)
+		return INT_MAX;
+	qsort(sizes->v, (size_t)sizes->n, sizeof *sizes->v, compare_int_desc);
+	while (i < sizes->n && total > budget->effects && sizes->v[i] > budget->wide_min) {
+		int t = sizes->v[i];
+
+		for (; i < sizes->n && sizes->v[i] == t; i++)
+			total -= t - 2;
+	}
+	return i < sizes->n ? sizes->v[i] : budget->wide_min;
+}
+
+/*
+ * Appends to the pool the classes one access of locs touches. A wide access touches only the
+ * wide pair: b->wide, the state wide writes make (a wide read also reads b->wide + 1); a narrow
+ * one its locations' classes, and, if one of its locations is in the wide region, b->wide for
+ * a read (a wide write may have written it) or b->wide + 1 for a write (a wide read may read it).
+ */
+static void push_access(struct builder *b, const struct intvec *locs, int wide, int write,
+			unsigned char *seen)
+{
+	int region = 0;
+
+	if (wide) {
+		intvec_push(&b->pool, b->wide);
+		if (!write)
+			intvec_push(&b->pool, b->wide + 1);
+		return;
+	}
+	push_classes(b, locs, seen);
+	for (int i = 0; i < locs->n && !region; i++)
+		region = b->in_region[locs->v[i]];
+	if (region)
+		intvec_push(&b->pool, write ? b->wide + 1 : b->wide);
+}
+
 /*
  * The effects of every instruction, over memory classes: locations that every instruction
  * touches together or not at all are one class, so the graph needs one node where it would
  * need one per location, and loses nothing (a points-to analysis that shares its sets makes
- * few classes). Two passes: refine the partition by every effect, then record the classes.
+ * few classes). Where points-to sets are huge (a program whose heap is one object to the
+ * analysis: every pointer loaded from it may point to nearly everything), the accesses would
+ * touch hundreds of classes each; then the widest are summarised until all fit the budget:
+ * a wide access touches the wide pair instead (push_access), which keeps every dependence
+ * (a narrow read of L still depends on every wide write, and only narrow writes of L; a wide
+ * read on every write in the region) and loses only those among wide accesses themselves.
+ * Three passes: the accesses' sizes, the partition refined by every narrow access, the
+ * classes recorded.
  */
 static void all_effects(struct builder *b)
 {
 	const struct pta *pta = b->pta;
 	unsigned char *seen = xcalloc((size_t)pta->nlocs + 1, 1);
-	struct intvec rd = {0}, wr = {0};
+	struct intvec rd = {0}, wr = {0}, sizes = {0};
+	int wide_at, any_wide = 0;
 
+	for (int v = 0; v < b->ninst; v++) {
+		if (b->g->node[v].kind != SDG_INST)
+			continue;
+		raw_effects(b, v, &rd, &wr, seen);
+		if (rd.n)
+			intvec_push(&sizes, rd.n);
+		if (wr.n)
+			intvec_push(&sizes, wr.n);
+	}
+	wide_at = wide_threshold(b->budget, &sizes);
+	intvec_release(&sizes);
 	b->class_of = xcalloc((size_t)pta->nlocs + 1, sizeof *b->class_of);
-	b->class_size = xcalloc((size_t)pta->nlocs + 2, sizeof *b->class_size);
-	b->hits = xcalloc((size_t)pta->nlocs + 2, sizeof *b->hits);
-	b->split_to = xcalloc((size_t)pta->nlocs + 2, sizeof *b->split_to);
+	b->class_size = xcalloc((size_t)pta->nlocs + 4, sizeof *b->class_size);
+	b->hits = xcalloc((size_t)pta->nlocs + 4, sizeof *b->hits);
+	b->split_to = xcalloc((size_t)pta->nlocs + 4, sizeof *b->split_to);
+	b->in_region = xcalloc((size_t)pta->nlocs + 1, 1);
 	b->nclasses = 1;
 	b->class_size[0] = pta->nlocs;
 	for (int v = 0; v < b->ninst; v++) {
 		if (b->g->node[v].kind != SDG_INST)
 			continue;
 		raw_effects(b, v, &rd, &wr, seen);
-		refine(b, &rd);
-		refine(b, &wr);
+		for (int pass = 0; pass < 2; pass++) {
+			const struct intvec *locs = pass ? &wr : &rd;
+
+			if (locs->n <= wide_at) {
+				refine(b, locs);
+				continue;
+			}
+			any_wide = 1;
+			for (int i = 0; i < locs->n; i++)
+				b->in_region[locs->v[i]] = 1;
+		}
 	}
+	b->wide = b->g->wide = any_wide ? b->nclasses : -1;
+	b->nclasses += any_wide ? 2 : 0;
 	for (int v = 0; v < b->ninst; v++) {
 		struct effect *e = &b->eff[v];
 
@@ -483,16 +612,19 @@ static void all_effects(struct builder *b)
 			continue;
 		raw_effects(b, v, &rd, &wr, seen);
 		e->rd = b->pool.n;
-		push_classes(b, &rd, seen);
+		push_access(b, &rd, rd.n > wide_at, 0, seen);
 		e->nrd = b->pool.n - e->rd;
 		e->wr = b->pool.n;
-		push_classes(b, &wr, seen);
+		push_access(b, &wr, wr.n > wide_at, 1, seen);
 		e->nwr = b->pool.n - e->wr;
 	}
 	b->g->nclasses = b->nclasses;
 	b->g->class_loc = xmalloc(sizeof *b->g->class_loc * (size_t)(b->nclasses + 1));
-	for (int loc = pta->nlocs - 1; loc >= 0; loc--)
+	for (int loc = pta->nlocs - 1; loc >= 0; loc--) {
 		b->g->class_loc[b->class_of[loc]] = loc;
+		if (b->in_region[loc])
+			b->g->class_loc[b->wide] = b->g->class_loc[b->wide + 1] = loc;
+	}
 	free(seen);
 	intvec_release(&rd);
 	intvec_release(&wr);
@@ -566,6 +698,25 @@ static void make_call_site(struct builder *b, int caller, LLVMValueRef call, int
 	}
 	ptrmap_put(&g->call_of, call, g->ncalls);
 	g->ncalls++;
+}
+
+/* Fills b->site_start and b->site: every function's call sites. */
+static void index_sites(struct builder *b)
+{
+	const struct sdg *g = b->g;
+	int *fill;
+
+	b->site_start = xcalloc((size_t)g->nfns + 2, sizeof *b->site_start);
+	b->site = xmalloc(sizeof *b->site * (size_t)(g->ncalls + 1));
+	for (int c = 0; c < g->ncalls; c++)
+		b->site_start[g->call[c].fn + 1]++;
+	for (int k = 0; k < g->nfns; k++)
+		b->site_start[k + 1] += b->site_start[k];
+	fill = xmalloc(sizeof *fill * (size_t)(g->nfns + 1));
+	memcpy(fill, b->site_start, sizeof *fill * (size_t)(g->nfns + 1));
+	for (int c = 0; c < g->ncalls; c++)
+		b->site[fill[g->call[c].fn]++] = c;
+	free(fill);
 }
 
 /* ---- mod/ref ----------------------------------------------------------------------------- */
@@ -651,8 +802,7 @@ static void callback_effects(struct builder *b)
  * program), the returns of the functions it calls, and (a parameter) the matching argument of
  * every call; an instruction needed in a function makes the decisions that reach its call
  * sites needed. Every dependence of the precise graph is one of these, so a class no needed
- * instruction reads needs no formal or actual node, and its accesses no edge. On the sqlite3
- * shell this is what keeps the graph to a size that fits.
+ * instruction reads needs no formal or actual node, and its accesses no edge.
  */
 struct relevance {
 	struct builder *b;      /* the builder */
@@ -838,43 +988,333 @@ static void relevance(struct builder *b, LLVMValueRef const *criteria, int ncrit
 	intvec_release(&r.work);
 }
 
+/* ---- interfaces --------------------------------------------------------------------------- */
+
+/* The classes call site c's callees may read or write (in) and write (out). */
+static void site_classes(const struct builder *b, int c, uint64_t *in, uint64_t *out)
+{
+	const struct sdg_call *call = &b->g->call[c];
+	size_t w = (size_t)b->words;
+
+	memset(in, 0, sizeof *in * w);
+	memset(out, 0, sizeof *out * w);
+	for (int i = 0; i < call->ncallees; i++) {
+		bits_or(in, b->mod + (size_t)call->callee[i] * w, b->words);
+		bits_or(in, b->ref + (size_t)call->callee[i] * w, b->words);
+		bits_or(out, b->mod + (size_t)call->callee[i] * w, b->words);
+	}
+}
+
+static int popcount(const uint64_t *set, int words)
+{
+	int n = 0;
+
+	for (int i = 0; i < words; i++)
+		n += __builtin_popcountll(set[i]);
+	return n;
+}
+
+/* Returns the distinct groups (group[] of each) of set's classes, stamping each in stamp[]
+ * with mark. */
+static int count_groups(const uint64_t *set, int words, const int *group, int *stamp, int mark)
+{
+	int n = 0;
+
+	for (int i = 0; i < words; i++) {
+		for (uint64_t bits = set[i]; bits; bits &= bits - 1) {
+			int lead = group[i * 64 + __builtin_ctzll(bits)];
+
+			if (stamp[lead] != mark) {
+				stamp[lead] = mark;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+/* Scratch for grouping interfaces. */
+struct grouping {
+	struct builder *b;     /* the builder */
+	uint64_t *direct;      /* classes the function's own instructions touch; owned */
+	uint64_t *in, *out;    /* per call site of the function, site_classes; owned, grown */
+	int capsites;          /* call sites in and out have room for */
+	uint64_t *sig;         /* per class, a hash of the call sites that may touch it; owned */
+	int *stamp;            /* per class, count_groups' last mark; owned */
+	int mark;              /* count_groups' last mark used */
+};
+
+/*
+ * Groups function k's interface into group[] (per class: the least class of its group, or -1
+ * for one not in k's mod u ref): every class k's own instructions touch is a group of its own;
+ * the others, which k only passes on to its callees, are grouped by the set of k's call sites
+ * whose callees may touch them and by whether k may write them. Returns the formal and actual
+ * nodes the grouped interface needs (k's formals and its call sites' actuals), and sets *exact
+ * to those of the exact one.
+ */
+static long group_function(struct grouping *gr, int k, int *group, long *exact)
+{
+	struct builder *b = gr->b;
+	int words = b->words, first = b->site_start[k], nsites = b->site_start[k + 1] - first;
+	size_t w = (size_t)words;
+	const uint64_t *mod = b->mod + (size_t)k * w, *ref = b->ref + (size_t)k * w;
+	struct ptrmap keys = {0};
+	long nodes = 0;
+
+	memset(gr->direct, 0, sizeof *gr->direct * w);
+	for (int v = b->inst_start[k]; v < b->inst_start[k + 1]; v++) {
+		const struct effect *e = &b->eff[v];
+
+		for (int i = 0; i < e->nrd; i++)
+			bit_set(gr->direct, b->pool.v[e->rd + i]);
+		for (int i = 0; i < e->nwr; i++)
+			bit_set(gr->direct, b->pool.v[e->wr + i]);
+	}
+	if (nsites > gr->capsites) {
+		gr->capsites = 2 * nsites;
+		gr->in = xrealloc(gr->in, sizeof *gr->in * w * (size_t)gr->capsites);
+		gr->out = xrealloc(gr->out, sizeof *gr->out * w * (size_t)gr->capsites);
+	}
+	*exact = 0;
+	for (int c = 0; c < b->nclasses; c++) {
+		group[c] = -1;
+		gr->sig[c] = 0;
+	}
+	for (int i = 0; i < nsites; i++) {
+		uint64_t *in = gr->in + (size_t)i * w, *out = gr->out + (size_t)i * w;
+
+		site_classes(b, b->site[first + i], in, out);
+		*exact += popcount(in, words) + popcount(out, words);
+		for (int x = 0; x < words; x++) {
+			for (uint64_t bits = in[x] & ~gr->direct[x]; bits; bits &= bits - 1) {
+				int c = x * 64 + __builtin_ctzll(bits);
+
+				gr->sig[c] = (gr->sig[c] ^ (uint64_t)(i + 1)) * 0x100000001b3ull;
+			}
+		}
+	}
+	for (int x = 0; x < words; x++) {
+		for (uint64_t bits = mod[x] | ref[x]; bits; bits &= bits - 1) {
+			int c = x * 64 + __builtin_ctzll(bits), written = bit_get(mod, c);
+			const void *key = (const void *)(uintptr_t)(gr->sig[c] * 4 + 2 + (uint64_t)written);
+			int lead = bit_get(gr->direct, c) ? c : ptrmap_get(&keys, key);
+
+			*exact += 1 + written;
+			if (lead < 0) {
+				ptrmap_put(&keys, key, c);
+				lead = c;
+			}
+			if (lead == c)
+				nodes += 1 + written;
+			group[c] = lead;
+		}
+	}
+	for (int i = 0; i < nsites; i++) {
+		nodes += count_groups(gr->in + (size_t)i * w, words, group, gr->stamp, ++gr->mark);
+		nodes += count_groups(gr->out + (size_t)i * w, words, group, gr->stamp, ++gr->mark);
+	}
+	ptrmap_release(&keys);
+	return nodes;
+}
+
+static int compare_saving(const void *a, const void *b)
+{
+	const long *x = a, *y = b;
+
+	return (x[0] < y[0]) - (x[0] > y[0]);
+}
+
+/*
+ * Chooses the functions whose interfaces are grouped (grouped[k] = 1): none if the exact
+ * interfaces need at most budget->interface nodes; else those whose grouping saves the most
+ * nodes, until the rest fits, and then every caller of a grouped function, transitively (an
+ * exact caller would need an actual, and a summary edge, per class of a callee's group).
+ */
+static void choose_grouped(struct grouping *gr, unsigned char *grouped)
+{
+	struct sdg *g = gr->b->g;
+	long *saving = xmalloc(sizeof *saving * 2 * (size_t)g->nfns), total = 0;
+	int *group = xmalloc(sizeof *group * (size_t)gr->b->nclasses);
+	struct intvec work = {0};
+
+	for (int k = 0; k < g->nfns; k++) {
+		long exact, nodes = group_function(gr, k, group, &exact);
+
+		total += exact;
+		saving[2 * k] = exact - nodes;
+		saving[2 * k + 1] = k;
+	}
+	if (total > gr->b->budget->interface)
+		qsort(saving, (size_t)g->nfns, 2 * sizeof *saving, compare_saving);
+	for (int i = 0; i < g->nfns && total > gr->b->budget->interface; i++) {
+		grouped[saving[2 * i + 1]] = 1;
+		intvec_push(&work, (int)saving[2 * i + 1]);
+		total -= saving[2 * i];
+	}
+	while (work.n > 0) {
+		const struct sdg_fn *f = &g->fn[work.v[--work.n]];
+
+		for (int i = 0; i < f->callers.n; i++) {
+			int caller = g->call[f->callers.v[i]].fn;
+
+			if (!grouped[caller]) {
+				grouped[caller] = 1;
+				intvec_push(&work, caller);
+			}
+		}
+	}
+	free(saving);
+	free(group);
+	intvec_release(&work);
+}
+
+/* Makes one node per entry of list (sorted, distinct) in l. */
+static void locs_from_list(struct sdg *g, struct sdg_locs *l, const struct intvec *list,
+			   enum sdg_kind kind, int fn, LLVMValueRef v)
+{
+	l->loc = xmalloc(sizeof *l->loc * (size_t)(list->n ? list->n : 1));
+	l->node = xmalloc(sizeof *l->node * (size_t)(list->n ? list->n : 1));
+	l->n = list->n;
+	for (int i = 0; i < list->n; i++) {
+		l->loc[i] = list->v[i];
+		l->node[i] = new_node(g, kind, fn, v, list->v[i]);
+	}
+}
+
+static int compare_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Fills list with the distinct groups of set's classes in function f, sorted. */
+static void groups_of(const struct sdg_fn *f, const uint64_t *set, int words, struct intvec *list)
+{
+	int n = 0;
+
+	list->n = 0;
+	for (int i = 0; i < words; i++) {
+		for (uint64_t bits = set[i]; bits; bits &= bits - 1)
+			intvec_push(list, f->group[i * 64 + __builtin_ctzll(bits)]);
+	}
+	if (list->n > 0)
+		qsort(list->v, (size_t)list->n, sizeof *list->v, compare_int);
+	for (int i = 0; i < list->n; i++) {
+		if (i == 0 || list->v[i] != list->v[i - 1])
+			list->v[n++] = list->v[i];
+	}
+	list->n = n;
+}
+
+/* The formals of grouped function k: one per group, keyed by its least class, with the
+ * group's classes (f->first, f->member). */
+static void make_grouped_formals(struct builder *b, int k)
+{
+	struct sdg *g = b->g;
+	struct sdg_fn *f = &g->fn[k];
+	const uint64_t *mod = b->mod + (size_t)k * (size_t)b->words;
+	struct intvec in = {0}, out = {0};
+	int *fill;
+
+	for (int c = 0; c < b->nclasses; c++) {
+		if (f->group[c] == c) {
+			intvec_push(&in, c);
+			if (bit_get(mod, c))
+				intvec_push(&out, c);
+		}
+	}
+	locs_from_list(g, &f->in, &in, SDG_FORMAL_IN, k, f->fn);
+	locs_from_list(g, &f->out, &out, SDG_FORMAL_OUT, k, f->fn);
+	f->first = xcalloc((size_t)f->in.n + 1, sizeof *f->first);
+	for (int c = 0; c < b->nclasses; c++) {
+		if (f->group[c] >= 0)
+			f->first[locs_index(&f->in, f->group[c]) + 1]++;
+	}
+	for (int i = 0; i < f->in.n; i++)
+		f->first[i + 1] += f->first[i];
+	fill = xmalloc(sizeof *fill * (size_t)(f->in.n + 1));
+	memcpy(fill, f->first, sizeof *fill * (size_t)(f->in.n + 1));
+	f->member = xmalloc(sizeof *f->member * (size_t)(f->first[f->in.n] + 1));
+	for (int c = 0; c < b->nclasses; c++) {
+		if (f->group[c] >= 0)
+			f->member[fill[locs_index(&f->in, f->group[c])]++] = c;
+	}
+	free(fill);
+	intvec_release(&in);
+	intvec_release(&out);
+}
+
+/*
+ * Formal and actual nodes for the memory classes a criterion may need (relevance): exact, or
+ * for the functions choose_grouped picks, one per group of classes (group_function). A grouped
+ * function works on its groups throughout: its formals, its call sites' actuals and its memory
+ * edges are per group, and a class of a callee's interface meets the caller's group holding it
+ * (call_edges). Coarser, so sound: a group is read or written wherever one of its classes is.
+ */
 static void make_formals_and_actuals(struct builder *b)
 {
 	struct sdg *g = b->g;
 	size_t w = (size_t)b->words;
-	uint64_t *set = xmalloc(sizeof *set * w);
+	uint64_t *set = xcalloc(w, sizeof *set), *out = xcalloc(w, sizeof *out);
+	uint64_t *keep = xcalloc(w, sizeof *keep);
+	struct grouping gr = {.b = b};
+	unsigned char *grouped = xcalloc((size_t)g->nfns + 1, 1);
+	struct intvec list = {0};
 
-	for (size_t i = 0; i < (size_t)g->nfns * w; i++) { /* only what a criterion may need */
-		for (int bit = 0; bit < 64; bit++) {
-			int c = (int)((i % w) * 64) + bit;
-
-			if (c >= b->nclasses || !b->relevant[c]) {
-				b->mod[i] &= ~((uint64_t)1 << bit);
-				b->ref[i] &= ~((uint64_t)1 << bit);
-			}
-		}
+	for (int c = 0; c < b->nclasses; c++) {
+		if (b->relevant[c])
+			bit_set(keep, c);
 	}
+	for (size_t i = 0; i < (size_t)g->nfns * w; i++) { /* only what a criterion may need */
+		b->mod[i] &= keep[i % w];
+		b->ref[i] &= keep[i % w];
+	}
+	gr.direct = xmalloc(sizeof *gr.direct * w);
+	gr.sig = xmalloc(sizeof *gr.sig * (size_t)(b->nclasses + 1));
+	gr.stamp = xcalloc((size_t)b->nclasses + 1, sizeof *gr.stamp);
+	choose_grouped(&gr, grouped);
 	for (int k = 0; k < g->nfns; k++) {
+		struct sdg_fn *f = &g->fn[k];
+		long exact;
+
+		if (grouped[k]) {
+			f->group = xmalloc(sizeof *f->group * (size_t)(b->nclasses + 1));
+			group_function(&gr, k, f->group, &exact);
+			make_grouped_formals(b, k);
+			g->ngrouped++;
+			continue;
+		}
 		memcpy(set, b->mod + k * w, sizeof *set * w);
 		bits_or(set, b->ref + k * w, b->words);
-		locs_make(g, &g->fn[k].in, set, b->words, SDG_FORMAL_IN, k, g->fn[k].fn);
-		locs_make(g, &g->fn[k].out, b->mod + k * w, b->words, SDG_FORMAL_OUT, k, g->fn[k].fn);
+		locs_make(g, &f->in, set, b->words, SDG_FORMAL_IN, k, f->fn);
+		locs_make(g, &f->out, b->mod + k * w, b->words, SDG_FORMAL_OUT, k, f->fn);
 	}
 	for (int c = 0; c < g->ncalls; c++) {
 		struct sdg_call *call = &g->call[c];
-		uint64_t *out = xcalloc(w, sizeof *out);
+		const struct sdg_fn *f = &g->fn[call->fn];
 
-		memset(set, 0, sizeof *set * w);
-		for (int i = 0; i < call->ncallees; i++) {
-			bits_or(set, b->mod + (size_t)call->callee[i] * w, b->words);
-			bits_or(set, b->ref + (size_t)call->callee[i] * w, b->words);
-			bits_or(out, b->mod + (size_t)call->callee[i] * w, b->words);
+		site_classes(b, c, set, out);
+		if (!f->group) {
+			locs_make(g, &call->in, set, b->words, SDG_ACTUAL_IN, call->fn, call->call);
+			locs_make(g, &call->out, out, b->words, SDG_ACTUAL_OUT, call->fn, call->call);
+			continue;
 		}
-		locs_make(g, &call->in, set, b->words, SDG_ACTUAL_IN, call->fn, call->call);
-		locs_make(g, &call->out, out, b->words, SDG_ACTUAL_OUT, call->fn, call->call);
-		free(out);
+		groups_of(f, set, b->words, &list);
+		locs_from_list(g, &call->in, &list, SDG_ACTUAL_IN, call->fn, call->call);
+		groups_of(f, out, b->words, &list);
+		locs_from_list(g, &call->out, &list, SDG_ACTUAL_OUT, call->fn, call->call);
 	}
+	free(gr.direct);
+	free(gr.in);
+	free(gr.out);
+	free(gr.sig);
+	free(gr.stamp);
+	free(grouped);
 	free(set);
+	free(out);
+	free(keep);
+	intvec_release(&list);
 }
 
 /* ---- intraprocedural edges --------------------------------------------------------------- */
@@ -1236,10 +1676,34 @@ static int formal_param(const struct sdg_fn *f, int i)
 	return i < f->nparams ? f->param[i] : f->param[f->nparams];
 }
 
+/* Appends to out the indices in actuals (a list of a call site in caller) of the actuals that
+ * meet callee f's interface group led by lead: the caller's groups holding one of its classes. */
+static void group_actuals(const struct sdg_fn *caller, const struct sdg_fn *f, int lead,
+			  const struct sdg_locs *actuals, struct intvec *out)
+{
+	const int *m;
+	int n = group_members(f, lead, &m), from = out->n;
+
+	for (int i = 0; i < n; i++) {
+		int a = locs_index(actuals, group_of(caller, m[i]));
+		int dup = a < 0;
+
+		for (int j = from; j < out->n && !dup; j++)
+			dup = out->v[j] == a;
+		if (!dup)
+			intvec_push(out, a);
+	}
+}
+
+/* Call, parameter-in and parameter-out edges: a callee's formal meets the caller's actuals of
+ * the same class, or of the groups holding its group's classes (group_actuals). */
 static void call_edges(struct sdg *g)
 {
+	struct intvec acts = {0};
+
 	for (int c = 0; c < g->ncalls; c++) {
 		const struct sdg_call *call = &g->call[c];
+		const struct sdg_fn *caller = &g->fn[call->fn];
 
 		for (int j = 0; j < call->ncallees; j++) {
 			const struct sdg_fn *f = &g->fn[call->callee[j]];
@@ -1247,13 +1711,22 @@ static void call_edges(struct sdg *g)
 			add_edge(g, call->site, f->entry, SDG_CALL);
 			for (int i = 0; i < call->nargs; i++)
 				add_edge(g, call->arg[i], formal_param(f, i), SDG_PARAM_IN);
-			for (int i = 0; i < f->in.n; i++)
-				add_edge(g, locs_find(&call->in, f->in.loc[i]), f->in.node[i], SDG_PARAM_IN);
-			for (int i = 0; i < f->out.n; i++)
-				add_edge(g, f->out.node[i], locs_find(&call->out, f->out.loc[i]), SDG_PARAM_OUT);
+			for (int i = 0; i < f->in.n; i++) {
+				acts.n = 0;
+				group_actuals(caller, f, f->in.loc[i], &call->in, &acts);
+				for (int a = 0; a < acts.n; a++)
+					add_edge(g, call->in.node[acts.v[a]], f->in.node[i], SDG_PARAM_IN);
+			}
+			for (int i = 0; i < f->out.n; i++) {
+				acts.n = 0;
+				group_actuals(caller, f, f->out.loc[i], &call->out, &acts);
+				for (int a = 0; a < acts.n; a++)
+					add_edge(g, f->out.node[i], call->out.node[acts.v[a]], SDG_PARAM_OUT);
+			}
 			add_edge(g, f->retval, call->ret, SDG_PARAM_OUT);
 		}
 	}
+	intvec_release(&acts);
 }
 
 /* A library call that calls back is its callback's call site, all its parts in one node. */
@@ -1280,142 +1753,217 @@ static void callback_edges(struct builder *b)
 
 /*
  * Summary edges: actual-in -> actual-out wherever the matching formal-in reaches the formal-out
- * through the callee's own edges (data, control, and the summaries of its calls). The set is
- * that of the worklist algorithm of Reps, Horwitz, Sagiv and Rosay, computed per function with
- * bitsets: every node of f gets the set of f's formal-outs it reaches, propagated backwards to
- * the fixpoint, and the formal-ins' sets give the summaries at every call site of f. Functions
- * go callees first; a function gains summaries only from its callees, so it is done again
- * when one of its call sites gained some (recursion), until nothing changes.
+ * through the callee's own edges (data, control, and the summaries of its calls). The worklist
+ * algorithm of Reps, Horwitz, Sagiv and Rosay with bitsets: every node keeps the set of its
+ * function's formal-outs it reaches, and a node whose set grows passes it on to the nodes it
+ * depends on; a formal-in's new formal-outs give summaries at every call site of its function,
+ * and a new summary edge passes the actual-out's set to the actual-in, in the caller. Each bit
+ * is set once, so nothing is done twice; functions start callees first.
  */
 
-/* The formal-outs of one function and the nodes of every function. */
+/* The state of the worklist algorithm. */
 struct summary {
 	struct sdg *g;         /* the graph */
-	struct intvec *nodes;  /* per function, its nodes; owned */
-	int *fo_index;         /* per node, 0 if it is a formal-out (returned value or memory), else -1; owned */
-	unsigned char *dirty;  /* per function: to be done (again); owned */
+	int *words;            /* per function, 64-bit words of its formal-out sets; owned */
+	size_t *base;          /* per node, where its formal-out set starts in reach; owned */
+	uint64_t *reach;       /* every node's formal-out set; owned */
+	uint64_t *done;        /* per node, the part of its set already summarised at call sites
+				  (formal-ins and parameters); owned */
+	int **fos;             /* per function, its formal-outs by bit; owned */
+	int *nfo;              /* per function, how many */
+	struct intvec *work;   /* per function, its nodes whose sets grew, a heap by order; owned */
+	int *order;            /* per node, its place in its function's order of work: reverse
+				  postorder of a depth-first search from the formal-outs over the
+				  edges sets flow by, so that a node tends to come after every node
+				  that passes it a set; owned */
+	unsigned char *inwork; /* per node: in its function's work */
+	struct intvec queue;   /* functions with work, first at head */
+	int head;              /* queue's first */
+	unsigned char *queued; /* per function: in queue */
+	uint64_t **made;       /* per call site, its summary edges made (add_summary's bits), or
+				  NULL; owned */
+	struct intvec ins;     /* summarise_formal's actual-ins at one call site */
+	struct intvec outs;    /* summarise_formal's actual-outs of one formal-out there */
 };
 
-/* The actual-out of call site c that matches formal-out fo, or -1. */
-static int actual_out(const struct sdg *g, const struct sdg_call *c, int fo)
+/* Puts node v on heap h, ordered by s->order (least first). */
+static void heap_push(const struct summary *s, struct intvec *h, int v)
 {
-	return g->node[fo].kind == SDG_RETVAL ? c->ret : locs_find(&c->out, g->node[fo].aux);
+	int i = h->n;
+
+	intvec_push(h, v);
+	while (i > 0 && s->order[h->v[(i - 1) / 2]] > s->order[v]) {
+		h->v[i] = h->v[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->v[i] = v;
 }
 
-/* Adds the summary edge ai -> ao if it is new; returns whether it was. */
-static int add_summary(struct sdg *g, struct ptrmap *seen, int ai, int ao)
+/* Returns the least node of heap h (not empty) and removes it. */
+static int heap_pop(const struct summary *s, struct intvec *h)
 {
-	const void *key = (const void *)(uintptr_t)((((uint64_t)(uint32_t)ai << 32) | (uint32_t)ao) + 1);
+	int top = h->v[0], v = h->v[--h->n], i = 0;
 
-	if (ai < 0 || ao < 0 || ptrmap_get(seen, key) >= 0)
-		return 0;
-	ptrmap_put(seen, key, 0);
-	add_edge(g, ai, ao, SDG_SUMMARY);
-	g->nsummary++;
-	return 1;
+	for (;;) {
+		int c = 2 * i + 1;
+
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && s->order[h->v[c + 1]] < s->order[h->v[c]])
+			c++;
+		if (s->order[h->v[c]] >= s->order[v])
+			break;
+		h->v[i] = h->v[c];
+		i = c;
+	}
+	if (h->n > 0)
+		h->v[i] = v;
+	return top;
 }
 
-/* The formal-outs function k's formal-in fi reaches: reach, over the function's formal-outs. */
-static void summarise_formal(struct summary *s, struct ptrmap *seen, int fi, const uint64_t *reach,
-			     const int *fos, int nfo)
+/* Adds the formal-outs in set to node v's; if it grew, v is queued in its function. */
+static void reach_more(struct summary *s, int v, const uint64_t *set)
+{
+	int k = s->g->node[v].fn;
+
+	if (!bits_or(s->reach + s->base[v], set, s->words[k]) || s->inwork[v])
+		return;
+	s->inwork[v] = 1;
+	heap_push(s, &s->work[k], v);
+	if (!s->queued[k]) {
+		s->queued[k] = 1;
+		intvec_push(&s->queue, k);
+	}
+}
+
+/*
+ * Adds the summary edge from call site c's actual-in at row (an argument's index, or nargs plus
+ * the index in c->in) to its actual-out at col (0: the returned value, else 1 plus the index in
+ * c->out) if it is new: the actual-in then reaches what the actual-out does.
+ */
+static void add_summary(struct summary *s, int c, int row, int col)
+{
+	const struct sdg_call *call = &s->g->call[c];
+	int cols = call->out.n + 1, ai, ao;
+	size_t bit = (size_t)row * (size_t)cols + (size_t)col;
+
+	if (!s->made[c])
+		s->made[c] = xcalloc(((size_t)(call->nargs + call->in.n) * (size_t)cols + 63) / 64 + 1,
+				     sizeof *s->made[c]);
+	if (s->made[c][bit >> 6] >> (bit & 63) & 1)
+		return;
+	s->made[c][bit >> 6] |= (uint64_t)1 << (bit & 63);
+	ai = row < call->nargs ? call->arg[row] : call->in.node[row - call->nargs];
+	ao = col == 0 ? call->ret : call->out.node[col - 1];
+	add_edge(s->g, ai, ao, SDG_SUMMARY);
+	s->g->nsummary++;
+	reach_more(s, ai, s->reach + s->base[ao]);
+}
+
+/* Adds the summaries of function f's formal-in (or parameter) fi for the formal-outs in fresh
+ * at every call site of f: from its actuals to those of the formal-outs. */
+static void summarise_formal(struct summary *s, int fi, const uint64_t *fresh)
 {
 	struct sdg *g = s->g;
-	const struct sdg_fn *f = &g->fn[g->node[fi].fn];
+	int k = g->node[fi].fn;
+	const struct sdg_fn *f = &g->fn[k];
 
 	for (int i = 0; i < f->callers.n; i++) {
-		const struct sdg_call *c = &g->call[f->callers.v[i]];
-		int added = 0;
+		int site = f->callers.v[i];
+		const struct sdg_call *c = &g->call[site];
+		const struct sdg_fn *caller = &g->fn[c->fn];
 
-		for (int o = 0; o < nfo; o++) {
-			int ao;
+		s->ins.n = 0;
+		if (g->node[fi].kind == SDG_FORMAL_IN) {
+			group_actuals(caller, f, g->node[fi].aux, &c->in, &s->ins);
+			for (int x = 0; x < s->ins.n; x++)
+				s->ins.v[x] += c->nargs;
+		}
+		for (int a = 0; a < c->nargs && g->node[fi].kind == SDG_PARAM; a++) {
+			if (formal_param(f, a) == fi)
+				intvec_push(&s->ins, a);
+		}
+		for (int o = 0; o < s->nfo[k] && s->ins.n > 0; o++) {
+			int fo = s->fos[k][o];
 
-			if (!bit_get(reach, o) || (ao = actual_out(g, c, fos[o])) < 0)
+			if (!bit_get(fresh, o))
 				continue;
-			if (g->node[fi].kind == SDG_FORMAL_IN) {
-				added |= add_summary(g, seen, locs_find(&c->in, g->node[fi].aux), ao);
-				continue;
+			s->outs.n = 0;
+			if (g->node[fo].kind == SDG_RETVAL) {
+				intvec_push(&s->outs, 0);
+			} else {
+				group_actuals(caller, f, g->node[fo].aux, &c->out, &s->outs);
+				for (int y = 0; y < s->outs.n; y++)
+					s->outs.v[y]++;
 			}
-			for (int a = 0; a < c->nargs; a++) {
-				if (formal_param(f, a) == fi)
-					added |= add_summary(g, seen, c->arg[a], ao);
+			for (int x = 0; x < s->ins.n; x++) {
+				for (int y = 0; y < s->outs.n; y++)
+					add_summary(s, site, s->ins.v[x], s->outs.v[y]);
 			}
 		}
-		if (added)
-			s->dirty[c->fn] = 1;
 	}
 }
 
-/* Propagates function k's formal-out sets backwards and adds the summaries of its formal-ins. */
-static void summarise_function(struct summary *s, struct ptrmap *seen, int k)
+/* Runs function k's work: sets flow backwards over its data, control and summary edges; then
+ * its formal-ins' new formal-outs are summarised at its call sites (fresh: scratch). */
+static void summarise_function(struct summary *s, int k, uint64_t *fresh)
 {
 	struct sdg *g = s->g;
-	const struct intvec *nodes = &s->nodes[k];
-	int nfo = 0, words, *fos = xmalloc(sizeof *fos * (size_t)(nodes->n + 1));
-	struct ptrmap local = {0};
-	struct intvec work = {0};
-	uint64_t *reach;
+	const struct sdg_fn *f = &g->fn[k];
+	int words = s->words[k];
 
-	for (int i = 0; i < nodes->n; i++) {
-		int v = nodes->v[i];
+	while (s->work[k].n > 0) {
+		while (s->work[k].n > 0) {
+			int v = heap_pop(s, &s->work[k]);
 
-		ptrmap_put(&local, (const void *)(uintptr_t)(v + 1), i);
-		if (s->fo_index[v] >= 0)
-			fos[nfo++] = v;
-	}
-	words = (nfo + 63) / 64 + 1;
-	reach = xcalloc((size_t)nodes->n * (size_t)words + 1, sizeof *reach);
-	for (int o = 0; o < nfo; o++) {
-		int i = ptrmap_get(&local, (const void *)(uintptr_t)(fos[o] + 1));
+			s->inwork[v] = 0;
+			for (int e = g->node[v].in; e >= 0; e = g->edge[e].next) {
+				int kind = g->edge[e].kind;
 
-		bit_set(reach + (size_t)i * (size_t)words, o);
-		intvec_push(&work, i);
-	}
-	while (work.n > 0) {
-		int i = work.v[--work.n], v = nodes->v[i];
+				if (kind == SDG_DATA || kind == SDG_CONTROL || kind == SDG_SUMMARY)
+					reach_more(s, g->edge[e].src, s->reach + s->base[v]);
+			}
+		}
+		for (int i = 0; i <= f->nparams + f->in.n; i++) {
+			int v = i <= f->nparams ? f->param[i] : f->in.node[i - f->nparams - 1], any = 0;
+			uint64_t *done, *reach;
 
-		for (int e = g->node[v].in; e >= 0; e = g->edge[e].next) {
-			int kind = g->edge[e].kind, j;
-
-			if (kind != SDG_DATA && kind != SDG_CONTROL && kind != SDG_SUMMARY)
-				continue;
-			j = ptrmap_get(&local, (const void *)(uintptr_t)(g->edge[e].src + 1));
-			if (j >= 0 && bits_or(reach + (size_t)j * (size_t)words, reach + (size_t)i * (size_t)words, words))
-				intvec_push(&work, j);
+			if (v < 0)
+				continue; /* not variadic */
+			done = s->done + s->base[v];
+			reach = s->reach + s->base[v];
+			for (int w = 0; w < words; w++) {
+				fresh[w] = reach[w] & ~done[w];
+				any |= fresh[w] != 0;
+				done[w] = reach[w];
+			}
+			if (any)
+				summarise_formal(s, v, fresh);
 		}
 	}
-	for (int i = 0; i < nodes->n; i++) {
-		int kind = g->node[nodes->v[i]].kind;
-
-		if (kind == SDG_PARAM || kind == SDG_FORMAL_IN)
-			summarise_formal(s, seen, nodes->v[i], reach + (size_t)i * (size_t)words, fos, nfo);
-	}
-	free(reach);
-	free(fos);
-	intvec_release(&work);
-	ptrmap_release(&local);
 }
 
 /* Appends the functions in callees-first order (depth-first postorder over call sites). */
-static void callees_first(const struct sdg *g, int k, unsigned char *visited, struct intvec *order)
+static void callees_first(const struct builder *b, int k, unsigned char *visited,
+			  struct intvec *order)
 {
+	const struct sdg *g = b->g;
 	struct intvec stack = {0}, next = {0};
 
 	visited[k] = 1;
 	intvec_push(&stack, k);
-	intvec_push(&next, 0);
+	intvec_push(&next, b->site_start[k]);
 	while (stack.n > 0) {
 		int f = stack.v[stack.n - 1], advanced = 0;
 
-		while (next.v[next.n - 1] < g->ncalls && !advanced) {
-			const struct sdg_call *c = &g->call[next.v[next.n - 1]++];
+		while (next.v[next.n - 1] < b->site_start[f + 1] && !advanced) {
+			const struct sdg_call *c = &g->call[b->site[next.v[next.n - 1]++]];
 
-			if (c->fn != f)
-				continue;
 			for (int j = 0; j < c->ncallees && !advanced; j++) {
 				if (!visited[c->callee[j]]) {
 					visited[c->callee[j]] = 1;
 					intvec_push(&stack, c->callee[j]);
-					intvec_push(&next, 0);
+					intvec_push(&next, b->site_start[c->callee[j]]);
 					advanced = 1;
 				}
 			}
@@ -1430,54 +1978,170 @@ static void callees_first(const struct sdg *g, int k, unsigned char *visited, st
 	intvec_release(&next);
 }
 
-static void summary_edges(struct sdg *g)
+/* Numbers function k's nodes[0..n) in s->order: reverse postorder of a depth-first search
+ * from its formal-outs over data, control and summary edges, from a node to those it depends
+ * on; nodes it does not reach come last. */
+static void order_function(struct summary *s, int k, const int *nodes, int n)
 {
-	struct summary s = {.g = g};
-	struct ptrmap seen = {0};
-	struct intvec order = {0};
-	unsigned char *visited = xcalloc((size_t)g->nfns + 1, 1);
-	int again = 1;
+	const struct sdg *g = s->g;
+	struct intvec stack = {0}, edge = {0};
+	int next = n;
 
-	s.nodes = xcalloc((size_t)g->nfns + 1, sizeof *s.nodes);
-	s.fo_index = xmalloc(sizeof *s.fo_index * (size_t)g->n);
-	s.dirty = xmalloc((size_t)g->nfns + 1);
-	memset(s.dirty, 1, (size_t)g->nfns + 1);
-	for (int v = 0; v < g->n; v++) {
-		intvec_push(&s.nodes[g->node[v].fn], v);
-		s.fo_index[v] = g->node[v].kind == SDG_RETVAL || g->node[v].kind == SDG_FORMAL_OUT ? 0 : -1;
-	}
-	for (int k = 0; k < g->nfns; k++) {
-		if (!visited[k])
-			callees_first(g, k, visited, &order);
-	}
-	while (again) {
-		again = 0;
-		for (int i = 0; i < order.n; i++) {
-			int k = order.v[i];
+	for (int i = 0; i < n; i++)
+		s->order[nodes[i]] = -1;
+	for (int o = 0; o < s->nfo[k]; o++) {
+		int root = s->fos[k][o];
 
-			if (!s.dirty[k])
+		if (s->order[root] != -1)
+			continue;
+		s->order[root] = -2;
+		intvec_push(&stack, root);
+		intvec_push(&edge, g->node[root].in);
+		while (stack.n > 0) {
+			int top = edge.n - 1, u = -1;
+
+			while (edge.v[top] >= 0 && u < 0) {
+				const struct sdg_edge *e = &g->edge[edge.v[top]];
+
+				edge.v[top] = e->next;
+				if ((e->kind == SDG_DATA || e->kind == SDG_CONTROL || e->kind == SDG_SUMMARY) &&
+				    s->order[e->src] == -1)
+					u = e->src;
+			}
+			if (u >= 0) {
+				s->order[u] = -2;
+				intvec_push(&stack, u);
+				intvec_push(&edge, g->node[u].in);
 				continue;
-			s.dirty[k] = 0;
-			summarise_function(&s, &seen, k);
-			again = 1;
+			}
+			s->order[stack.v[--stack.n]] = --next;
+			edge.n--;
 		}
 	}
+	for (int i = 0; i < n; i++) {
+		if (s->order[nodes[i]] == -1)
+			s->order[nodes[i]] = n;
+	}
+	intvec_release(&stack);
+	intvec_release(&edge);
+}
+
+/* Adds every summary edge of the graph (the worklist algorithm above). */
+static void summary_edges(const struct builder *b)
+{
+	struct sdg *g = b->g;
+	struct summary s = {.g = g};
+	unsigned char *visited = xcalloc((size_t)g->nfns + 1, 1);
+	int *start = xcalloc((size_t)g->nfns + 2, sizeof *start), *fill;
+	int *nodes = xmalloc(sizeof *nodes * (size_t)g->n);
+	int maxwords = 1;
+	size_t total = 0;
+	uint64_t *fresh;
+
+	s.words = xmalloc(sizeof *s.words * (size_t)g->nfns);
+	s.base = xmalloc(sizeof *s.base * (size_t)g->n);
+	s.fos = xcalloc((size_t)g->nfns, sizeof *s.fos);
+	s.nfo = xcalloc((size_t)g->nfns, sizeof *s.nfo);
+	s.work = xcalloc((size_t)g->nfns, sizeof *s.work);
+	s.inwork = xcalloc((size_t)g->n, 1);
+	s.queued = xcalloc((size_t)g->nfns, 1);
+	s.made = xcalloc((size_t)g->ncalls + 1, sizeof *s.made);
+	for (int v = 0; v < g->n; v++) {
+		start[g->node[v].fn + 1]++;
+		s.nfo[g->node[v].fn] += g->node[v].kind == SDG_RETVAL || g->node[v].kind == SDG_FORMAL_OUT;
+	}
+	for (int k = 0; k < g->nfns; k++) {
+		start[k + 1] += start[k];
+		s.words[k] = s.nfo[k] > 64 ? (s.nfo[k] + 63) / 64 : 1;
+		maxwords = s.words[k] > maxwords ? s.words[k] : maxwords;
+		s.fos[k] = xmalloc(sizeof *s.fos[k] * (size_t)(s.nfo[k] + 1));
+		s.nfo[k] = 0;
+	}
+	fill = xmalloc(sizeof *fill * (size_t)(g->nfns + 1));
+	memcpy(fill, start, sizeof *fill * (size_t)(g->nfns + 1));
+	for (int v = 0; v < g->n; v++) {
+		int k = g->node[v].fn;
+
+		nodes[fill[k]++] = v;
+		s.base[v] = total;
+		total += (size_t)s.words[k];
+		if (g->node[v].kind == SDG_RETVAL || g->node[v].kind == SDG_FORMAL_OUT)
+			s.fos[k][s.nfo[k]++] = v;
+	}
+	s.order = xmalloc(sizeof *s.order * (size_t)g->n);
 	for (int k = 0; k < g->nfns; k++)
-		intvec_release(&s.nodes[k]);
-	free(s.nodes);
-	free(s.fo_index);
-	free(s.dirty);
+		order_function(&s, k, nodes + start[k], start[k + 1] - start[k]);
+	s.reach = xcalloc(total + 1, sizeof *s.reach);
+	s.done = xcalloc(total + 1, sizeof *s.done);
+	fresh = xmalloc(sizeof *fresh * (size_t)maxwords);
+	for (int k = 0; k < g->nfns; k++) {
+		if (!visited[k])
+			callees_first(b, k, visited, &s.queue);
+	}
+	for (int i = 0; i < s.queue.n; i++)
+		s.queued[s.queue.v[i]] = 1;
+	for (int k = 0; k < g->nfns; k++) {
+		for (int o = 0; o < s.nfo[k]; o++) {
+			int fo = s.fos[k][o];
+
+			bit_set(s.reach + s.base[fo], o);
+			s.inwork[fo] = 1;
+			heap_push(&s, &s.work[k], fo);
+		}
+	}
+	while (s.head < s.queue.n) {
+		int k = s.queue.v[s.head++];
+
+		s.queued[k] = 0;
+		summarise_function(&s, k, fresh);
+		if (s.head > 4096 && 2 * s.head > s.queue.n) {
+			memmove(s.queue.v, s.queue.v + s.head, sizeof *s.queue.v * (size_t)(s.queue.n - s.head));
+			s.queue.n -= s.head;
+			s.head = 0;
+		}
+	}
+	for (int k = 0; k < g->nfns; k++) {
+		free(s.fos[k]);
+		intvec_release(&s.work[k]);
+	}
+	free(fill);
+	free(s.order);
+	free(s.words);
+	free(s.base);
+	free(s.reach);
+	free(s.done);
+	free(s.fos);
+	free(s.nfo);
+	free(s.work);
+	free(s.inwork);
+	free(s.queued);
+	free(start);
+	free(nodes);
+	free(fresh);
 	free(visited);
-	intvec_release(&order);
-	ptrmap_release(&seen);
+	intvec_release(&s.queue);
+	intvec_release(&s.ins);
+	intvec_release(&s.outs);
+	for (int c = 0; c < g->ncalls; c++)
+		free(s.made[c]);
+	free(s.made);
 }
 
 /* ---- building ---------------------------------------------------------------------------- */
 
+const struct sdg_budget sdg_default_budget = {1 << 20, 16, 1 << 20};
+
 int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 	      LLVMValueRef const *criteria, int ncriteria, struct error *err)
 {
-	struct builder b = {.g = g, .pta = pta};
+	return sdg_build_within(g, mod, pta, criteria, ncriteria, &sdg_default_budget, err);
+}
+
+int sdg_build_within(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
+		     LLVMValueRef const *criteria, int ncriteria, const struct sdg_budget *budget,
+		     struct error *err)
+{
+	struct builder b = {.g = g, .pta = pta, .budget = budget};
 	int ninst_nodes;
 
 	memset(g, 0, sizeof *g);
@@ -1495,9 +2159,12 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 		LLVMDisposeTargetData(b.td);
 		return error_set(err, "the program defines no function");
 	}
-	for (int k = 0; k < g->nfns; k++)
+	b.inst_start = xmalloc(sizeof *b.inst_start * (size_t)(g->nfns + 1));
+	for (int k = 0; k < g->nfns; k++) {
+		b.inst_start[k] = g->n;
 		make_function_nodes(g, k);
-	ninst_nodes = b.ninst = g->n;
+	}
+	ninst_nodes = b.ninst = b.inst_start[g->nfns] = g->n;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn && !b.longjmps; fn = LLVMGetNextFunction(fn)) {
 		size_t len;
 		const char *name = LLVMGetValueName2(fn, &len);
@@ -1512,6 +2179,7 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 		if (g->node[v].kind == SDG_INST && (LLVMIsACallInst(x) || LLVMIsAInvokeInst(x)))
 			make_call_site(&b, g->node[v].fn, x, v);
 	}
+	index_sites(&b);
 	b.words = (b.nclasses + 63) / 64 + 1;
 	b.mod = xcalloc((size_t)g->nfns * (size_t)b.words, sizeof *b.mod);
 	b.ref = xcalloc((size_t)g->nfns * (size_t)b.words, sizeof *b.ref);
@@ -1523,7 +2191,7 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 		function_edges(&b, k);
 	call_edges(g);
 	callback_edges(&b);
-	summary_edges(g);
+	summary_edges(&b);
 	LLVMDisposeTargetData(b.td);
 	free(b.mod);
 	free(b.ref);
@@ -1532,6 +2200,10 @@ int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 	free(b.class_size);
 	free(b.hits);
 	free(b.split_to);
+	free(b.in_region);
+	free(b.inst_start);
+	free(b.site_start);
+	free(b.site);
 	free(b.relevant);
 	free(b.cb);
 	intvec_release(&b.pool);
@@ -1581,6 +2253,8 @@ static void two_passes(const struct sdg *g, unsigned char *mark, struct intvec *
  */
 static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec *work)
 {
+	struct intvec acts = {0};
+
 	for (int c = 0; c < g->ncalls; c++) {
 		const struct sdg_call *call = &g->call[c];
 
@@ -1598,15 +2272,22 @@ static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec
 				}
 			}
 			for (int i = 0; i < f->in.n; i++) {
-				int ai = locs_find(&call->in, f->in.loc[i]);
+				if (!mark[f->in.node[i]])
+					continue;
+				acts.n = 0;
+				group_actuals(&g->fn[call->fn], f, f->in.loc[i], &call->in, &acts);
+				for (int a = 0; a < acts.n; a++) {
+					int ai = call->in.node[acts.v[a]];
 
-				if (mark[f->in.node[i]] && ai >= 0 && !mark[ai]) {
-					mark[ai] = PASS2;
-					intvec_push(work, ai);
+					if (!mark[ai]) {
+						mark[ai] = PASS2;
+						intvec_push(work, ai);
+					}
 				}
 			}
 		}
 	}
+	intvec_release(&acts);
 	return work->n;
 }
 
@@ -1654,6 +2335,9 @@ void sdg_release(struct sdg *g)
 {
 	for (int k = 0; k < g->nfns; k++) {
 		free(g->fn[k].param);
+		free(g->fn[k].group);
+		free(g->fn[k].first);
+		free(g->fn[k].member);
 		locs_release(&g->fn[k].in);
 		locs_release(&g->fn[k].out);
 		intvec_release(&g->fn[k].callers);

@@ -3,10 +3,12 @@
  *
  * One graph per module; each slice is a reachability over it. Nodes are the instructions, and
  * per function an entry, its parameters, a return value and one formal-in (and formal-out)
- * node per memory location it may read (write), callees included; per call site of a defined
- * function a call-site node, one actual-in per argument and per location the callees may read
- * or write, one actual-out per location they may write (the call instruction itself is the
- * actual-out of the returned value).
+ * node per memory class it may read (write), callees included; per call site of a defined
+ * function a call-site node, one actual-in per argument and per class the callees may read
+ * or write, one actual-out per class they may write (the call instruction itself is the
+ * actual-out of the returned value). Past a budget (struct sdg_budget), a function's formals
+ * and its call sites' actuals may each stand for a group of classes instead (struct
+ * sdg_fn.group), and the widest accesses for a pair of pseudo classes (struct sdg.wide).
  *
  * Requires: a module with its llvm.dbg.* calls removed, and its points-to analysis.
  * Invalidated by any change to the module.
@@ -27,12 +29,14 @@ enum sdg_kind {
 	SDG_ENTRY,      /* a function's entry */
 	SDG_PARAM,      /* a function's formal parameter (aux: its index; nparams: the varargs) */
 	SDG_RETVAL,     /* a function's returned value (formal-out) */
-	SDG_FORMAL_IN,  /* a memory class's value on entry (aux: the class) */
-	SDG_FORMAL_OUT, /* a memory class's value on return (aux: the class) */
+	SDG_FORMAL_IN,  /* a memory class's value on entry (aux: the class, or the least class of
+			   the function's group) */
+	SDG_FORMAL_OUT, /* a memory class's value on return (aux: alike) */
 	SDG_CALLSITE,   /* a call of defined functions */
 	SDG_ACTUAL_ARG, /* an argument at a call site (aux: its index) */
-	SDG_ACTUAL_IN,  /* a memory class's value before a call (aux: the class) */
-	SDG_ACTUAL_OUT, /* a memory class's value after a call (aux: the class) */
+	SDG_ACTUAL_IN,  /* a memory class's value before a call (aux: the class, or the least class
+			   of the calling function's group) */
+	SDG_ACTUAL_OUT, /* a memory class's value after a call (aux: alike) */
 	SDG_MEMORY,     /* a memory class's value at a join or after a write, in big functions */
 };
 
@@ -62,7 +66,7 @@ struct sdg_edge {
 	unsigned char kind; /* enum sdg_edge_kind */
 };
 
-/* A list of nodes keyed by memory class: sorted classes, with each one's node. */
+/* A list of nodes keyed by memory class (or a group's least class): sorted, with their nodes. */
 struct sdg_locs {
 	int n;     /* entries */
 	int *loc;  /* sorted memory classes; owned */
@@ -77,9 +81,15 @@ struct sdg_fn {
 	int nparams;            /* parameters */
 	int *param;             /* nparams + 1 nodes: the parameters, then the varargs (-1 if not
 				   variadic); owned */
-	struct sdg_locs in;     /* formal-in nodes */
-	struct sdg_locs out;    /* formal-out nodes */
+	struct sdg_locs in;     /* formal-in nodes, keyed by class, or by the group's least class */
+	struct sdg_locs out;    /* formal-out nodes, keyed alike */
 	struct intvec callers;  /* call sites (indices into sdg.call) that may call it */
+	int *group;             /* per memory class, the least class of its group in this function's
+				   interface (-1: not in it), if the interface is grouped; NULL if each
+				   class is a group of its own; owned */
+	int *first;             /* with group: per formal-in i, its classes are
+				   member[first[i] .. first[i + 1]); owned */
+	int *member;            /* with group: the classes of every formal-in's group; owned */
 };
 
 /* A call site of defined functions. */
@@ -115,16 +125,41 @@ struct sdg {
 	int nclasses;           /* memory classes: locations every instruction touches together */
 	int *class_loc;         /* per class, one of its locations (for reports); owned */
 	int nsummary;           /* summary edges */
+	int ngrouped;           /* functions whose interface is grouped */
+	int wide;               /* the pseudo classes wide accesses touch are wide and wide + 1
+				   (sdg.c, all_effects); -1 if no access is wide */
 };
+
+/*
+ * Limits on the graph's size, past which it is made coarser (sound, less precise): where the
+ * accesses' points-to sets are huge, and where the call graph makes most memory pass through
+ * most functions (sdg.c, "Scale").
+ */
+struct sdg_budget {
+	long effects;   /* locations all reads and writes touch, each access counted apart, above
+			   which the widest accesses are summarised as "wide" */
+	int wide_min;   /* locations an access may touch and never be wide */
+	long interface; /* formal and actual nodes for memory above which functions' interfaces
+			   are grouped */
+};
+
+/* The limits sdg_build applies: 2^20 accessed locations, 16, 2^20 formal and actual nodes. */
+extern const struct sdg_budget sdg_default_budget;
 
 /*
  * Builds the graph of mod for slices from the instructions criteria[0..ncriteria) (every later
  * criterion must be one of them, or something they depend on): memory a coarse closure from
  * them shows they cannot depend on gets no nodes. With ncriteria 0 the graph serves any
- * criterion. Returns 0, or -1 with err set. Owns nothing of mod or pta; pta must outlive it.
+ * criterion. Within sdg_default_budget. Returns 0, or -1 with err set. Owns nothing of mod or
+ * pta; pta must outlive it.
  */
 int sdg_build(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 	      LLVMValueRef const *criteria, int ncriteria, struct error *err);
+
+/* Builds the graph as sdg_build does, within budget (tests use small ones). */
+int sdg_build_within(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
+		     LLVMValueRef const *criteria, int ncriteria, const struct sdg_budget *budget,
+		     struct error *err);
 
 /* Returns the node of instruction x, or -1. */
 int sdg_node(const struct sdg *g, LLVMValueRef x);

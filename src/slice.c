@@ -15,7 +15,8 @@
  *                   decisions that reach it), to the fixpoint
  *   rebuild         on a copy: arguments a callee does not need become zero; an unkept branch
  *                   goes to its immediate post-dominator (a return when that is the virtual
- *                   exit); phis follow the new edges; unkept instructions are deleted; verify
+ *                   exit); phis follow the new edges; unkept instructions are deleted; verify;
+ *                   debug information dropped (it does not change the code clang makes)
  * Invariant: an instruction is deleted only if no kept instruction uses its value, except call
  * arguments the callee does not need, which are replaced by zero.
  */
@@ -599,8 +600,10 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
 	rc = ir_verify(&copy, err);
 	if (rc < 0)
 		error_prefix(err, "the slicer made an invalid evaluator (a bug in mantis)");
-	if (rc == 0)
+	if (rc == 0) {
+		LLVMStripModuleDebugInfo(copy.mod); /* same code, compiled 10-20% faster */
 		rc = ir_write(&copy, bc, err);
+	}
 	LLVMDisposeModule(copy.mod);
 	if (rc == 0)
 		rc = ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);

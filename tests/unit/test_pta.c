@@ -328,6 +328,49 @@ START_TEST(calls_through_dlsym_may_call_unknown_code)
 }
 END_TEST
 
+/* argv's strings are data: a call through a pointer into them calls no code at all, not unknown
+ * code (whose arguments would escape). */
+START_TEST(argv_is_data_not_code)
+{
+	struct prog p;
+	LLVMValueRef const *fns;
+	LLVMValueRef call;
+
+	prog_build(&p, "argv.c",
+		   "#include <string.h>\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  int (*f)(int);\n"
+		   "  memcpy(&f, &argv[0], sizeof f);\n"
+		   "  return argc > 99 ? f(argc) : 0;\n"
+		   "}\n");
+	call = find_call(&p, "main", "");
+	ck_assert_int_eq(pta_calls_unknown(&p.pta, call), 0);
+	ck_assert_int_eq(pta_callees(&p.pta, call, &fns), 0);
+	prog_release(&p);
+}
+END_TEST
+
+/* An indirect call reaches only functions whose parameters are passed as its arguments are:
+ * not one taking a pointer or a long where the call passes an int. */
+START_TEST(indirect_calls_need_fitting_parameter_kinds)
+{
+	struct prog p;
+	LLVMValueRef const *fns;
+
+	prog_build(&p, "kinds.c",
+		   "static int on_int(int x) { return x + 1; }\n"
+		   "static int on_ptr(char *s) { return s[0]; }\n"
+		   "static int on_long(long x) { return (int)x; }\n"
+		   "int (*table[])(int) = {on_int, (int (*)(int))on_ptr, (int (*)(int))on_long};\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  return table[argc % 3](argc);\n"
+		   "}\n");
+	ck_assert_int_eq(pta_callees(&p.pta, find_call(&p, "main", ""), &fns), 1);
+	ck_assert_ptr_eq(fns[0], function(&p, "on_int"));
+	prog_release(&p);
+}
+END_TEST
+
 START_TEST(qsort_comparator_gets_pointers_into_the_array)
 {
 	struct prog p;
@@ -960,6 +1003,8 @@ Suite *suite_pta(void)
 	tcase_add_test(tc, linked_list_nodes_reach_their_allocation_site);
 	tcase_add_test(tc, function_pointer_table_resolves_indirect_calls);
 	tcase_add_test(tc, calls_through_dlsym_may_call_unknown_code);
+	tcase_add_test(tc, argv_is_data_not_code);
+	tcase_add_test(tc, indirect_calls_need_fitting_parameter_kinds);
 	tcase_add_test(tc, qsort_comparator_gets_pointers_into_the_array);
 	tcase_add_test(tc, memcpy_copies_the_pointers_of_a_struct);
 	tcase_add_test(tc, realloc_keeps_the_pointers_it_copies);

@@ -1,7 +1,8 @@
 /*
  * test_slice.c: post-dominators and control dependence (cdep), and the dependence graph's
- * decisions (sdg): summary edges and the two passes, on hand-written IR whose blocks and values
- * have names, so each expectation names what it is about. The slicing corpus
+ * decisions (sdg): summary edges and the two passes, memory classes and their formals, and what
+ * the size budgets change (grouped interfaces, wide accesses), on hand-written IR whose blocks
+ * and values have names, so each expectation names what it is about. The slicing corpus
  * (tests/slices, run by tests/run) tests whole evaluators.
  */
 #include <llvm-c/IRReader.h>
@@ -278,6 +279,279 @@ START_TEST(writes_before_an_exit_do_not_return)
 }
 END_TEST
 
+/* Returns the memory class of g whose locations are those of the object called name (a class
+ * of its own); fails the test if there is none. */
+static int class_of_object(const struct sdg *g, const struct pta *pta, const char *name)
+{
+	for (int c = 0; c < g->nclasses; c++) {
+		if ((g->wide < 0 || (c != g->wide && c != g->wide + 1)) &&
+		    strcmp(pta->obj[pta->loc[g->class_loc[c]].obj].name, name) == 0)
+			return c;
+	}
+	ck_abort_msg("no class of %s", name);
+	return -1;
+}
+
+/* Returns the first store in fn whose stored value is v (any value if NULL) or, for v NULL and
+ * c >= 0, the constant c; fails the test if there is none. */
+static LLVMValueRef store_of(LLVMValueRef fn, LLVMValueRef v, long long c)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		for (LLVMValueRef x = LLVMGetFirstInstruction(b); x; x = LLVMGetNextInstruction(x)) {
+			LLVMValueRef op = LLVMIsAStoreInst(x) ? LLVMGetOperand(x, 0) : NULL;
+
+			if (!op)
+				continue;
+			if (v ? op == v : c < 0 || (LLVMIsAConstantInt(op) && LLVMConstIntGetSExtValue(op) == c))
+				return x;
+		}
+	}
+	ck_abort_msg("no such store");
+	return NULL;
+}
+
+/* Returns the graph's function called name. */
+static const struct sdg_fn *graph_fn(const struct sdg *g, const struct ir *ir, const char *name)
+{
+	int k = ptrmap_get(&g->node_of, LLVMGetNamedFunction(ir->mod, name));
+
+	ck_assert_int_ge(k, 0);
+	return &g->fn[k];
+}
+
+/* Returns the marks (owned by the caller) of the slice from instruction x. */
+static unsigned char *slice_from(const struct sdg *g, LLVMValueRef x)
+{
+	unsigned char *mark = xcalloc((size_t)g->n, 1);
+	int crit = sdg_node(g, x);
+
+	sdg_slice(g, &crit, 1, mark);
+	return mark;
+}
+
+/* Analyses text into *ir, *pta and *g within budget (NULL: sdg_build's). */
+static void build_within(struct ir *ir, struct pta *pta, struct sdg *g, const char *text,
+			 const struct sdg_budget *budget)
+{
+	struct error err = {""};
+
+	parse_ir(ir, text);
+	ck_assert_msg(pta_build(pta, ir->mod, &err) == 0, "%s", err.msg);
+	if (budget)
+		ck_assert_msg(sdg_build_within(g, ir->mod, pta, NULL, 0, budget, &err) == 0, "%s", err.msg);
+	else
+		ck_assert_msg(sdg_build(g, ir->mod, pta, NULL, 0, &err) == 0, "%s", err.msg);
+}
+
+static void release_all(struct ir *ir, struct pta *pta, struct sdg *g)
+{
+	sdg_release(g);
+	pta_release(pta);
+	ir_release(ir);
+}
+
+/* main calls mid; mid writes @c and calls both; both calls wa (writes @a) and wb (expensive,
+ * writes @b); main reads @a and @c. */
+static const char *const passing =
+	"@a = global i32 0\n"
+	"@b = global i32 0\n"
+	"@c = global i32 0\n"
+	"define internal void @wa(i32 %x) {\n"
+	"entry:\n"
+	"  store i32 %x, i32* @a\n"
+	"  ret void\n"
+	"}\n"
+	"define internal void @wb(i32 %x) {\n"
+	"entry:\n"
+	"  %y = mul i32 %x, %x\n"
+	"  store i32 %y, i32* @b\n"
+	"  ret void\n"
+	"}\n"
+	"define internal void @both(i32 %x) {\n"
+	"entry:\n"
+	"  call void @wa(i32 %x)\n"
+	"  call void @wb(i32 %x)\n"
+	"  ret void\n"
+	"}\n"
+	"define internal void @mid(i32 %x) {\n"
+	"entry:\n"
+	"  store i32 1, i32* @c\n"
+	"  call void @both(i32 %x)\n"
+	"  ret void\n"
+	"}\n"
+	"define i32 @main(i32 %argc, i8** %argv) {\n"
+	"entry:\n"
+	"  call void @mid(i32 %argc)\n"
+	"  %v = load i32, i32* @a\n"
+	"  %w = load i32, i32* @c\n"
+	"  %s = add i32 %v, %w\n"
+	"  ret i32 %s\n"
+	"}\n";
+
+START_TEST(untouched_classes_get_no_formals)
+{
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	const struct sdg_fn *wa, *wb, *both, *mid;
+	unsigned char *mark;
+	int a, b;
+
+	build_within(&ir, &pta, &g, passing, NULL);
+	ck_assert_int_eq(g.ngrouped, 0); /* within sdg_build's budget: exact */
+	ck_assert_int_eq(g.wide, -1);
+	a = class_of_object(&g, &pta, "@a");
+	b = class_of_object(&g, &pta, "@b");
+	wa = graph_fn(&g, &ir, "wa");
+	wb = graph_fn(&g, &ir, "wb");
+	both = graph_fn(&g, &ir, "both");
+	mid = graph_fn(&g, &ir, "mid");
+	/* wa touches @a only, wb @b only: no formal for the other's class */
+	ck_assert_int_eq(wa->in.n, 1);
+	ck_assert_int_eq(wa->in.loc[0], a);
+	ck_assert_int_eq(wa->out.n, 1);
+	ck_assert_int_eq(wb->in.n, 1);
+	ck_assert_int_eq(wb->in.loc[0], b);
+	/* both passes @a and @b on, mid also @c: a formal per class */
+	ck_assert_int_eq(both->in.n, 2);
+	ck_assert_int_eq(mid->in.n, 3);
+	ck_assert_int_eq(mid->out.n, 3);
+	mark = slice_from(&g, value(LLVMGetNamedFunction(ir.mod, "main"), "s"));
+	ck_assert(sdg_kept(&g, mark, store_of(LLVMGetNamedFunction(ir.mod, "wa"), NULL, -1)));
+	ck_assert(sdg_kept(&g, mark, store_of(LLVMGetNamedFunction(ir.mod, "mid"), NULL, 1)));
+	ck_assert(!sdg_kept(&g, mark, value(LLVMGetNamedFunction(ir.mod, "wb"), "y")));
+	free(mark);
+	release_all(&ir, &pta, &g);
+}
+END_TEST
+
+/* Every interface grouped: what a function touches itself stays a group of its own, what it
+ * passes on through one call site is one group; the slice keeps what it needs. */
+START_TEST(grouped_interfaces_pass_classes_on)
+{
+	static const struct sdg_budget grouped = {1 << 20, 16, 0};
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	const struct sdg_fn *both, *mid;
+	unsigned char *mark;
+	int a, b, c;
+
+	build_within(&ir, &pta, &g, passing, &grouped);
+	ck_assert_int_eq(g.ngrouped, g.nfns);
+	a = class_of_object(&g, &pta, "@a");
+	b = class_of_object(&g, &pta, "@b");
+	c = class_of_object(&g, &pta, "@c");
+	mid = graph_fn(&g, &ir, "mid");
+	both = graph_fn(&g, &ir, "both");
+	/* mid writes @c itself and passes @a and @b on through its one call site */
+	ck_assert_int_eq(mid->in.n, 2);
+	ck_assert_int_eq(mid->out.n, 2);
+	ck_assert_int_eq(mid->group[c], c);
+	ck_assert_int_eq(mid->group[a], mid->group[b]);
+	/* both passes them on through two call sites: apart */
+	ck_assert_int_eq(both->in.n, 2);
+	ck_assert_int_ne(both->group[a], both->group[b]);
+	ck_assert_int_eq(graph_fn(&g, &ir, "wa")->in.n, 1);
+	mark = slice_from(&g, value(LLVMGetNamedFunction(ir.mod, "main"), "s"));
+	ck_assert(sdg_kept(&g, mark, store_of(LLVMGetNamedFunction(ir.mod, "wa"), NULL, -1)));
+	ck_assert(sdg_kept(&g, mark, store_of(LLVMGetNamedFunction(ir.mod, "mid"), NULL, 1)));
+	free(mark);
+	release_all(&ir, &pta, &g);
+}
+END_TEST
+
+/* @a and @b through %p (two locations: wide within the budget below), @b and @c directly. */
+static const char *const wide_access =
+	"@a = global i32 0\n"
+	"@b = global i32 0\n"
+	"@c = global i32 0\n"
+	"define i32 @main(i32 %argc, i8** %argv) {\n"
+	"entry:\n"
+	"  %odd = icmp eq i32 %argc, 1\n"
+	"  %p = select i1 %odd, i32* @a, i32* @b\n"
+	"  store i32 %argc, i32* %p\n"
+	"  store i32 5, i32* @c\n"
+	"  store i32 6, i32* @b\n"
+	"  %x = load i32, i32* @a\n"
+	"  %y = load i32, i32* %p\n"
+	"  %z = load i32, i32* @c\n"
+	"  %s = add i32 %y, %z\n"
+	"  ret i32 %s\n"
+	"}\n";
+
+START_TEST(wide_accesses_keep_their_dependences)
+{
+	static const struct sdg_budget wide = {0, 1, 1 << 20};
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	LLVMValueRef main_fn;
+	unsigned char *mark;
+
+	build_within(&ir, &pta, &g, wide_access, &wide);
+	ck_assert_int_ge(g.wide, 0);
+	main_fn = LLVMGetNamedFunction(ir.mod, "main");
+	/* a narrow read of @a depends on the wide write, not on the narrow write of @b */
+	mark = slice_from(&g, value(main_fn, "x"));
+	ck_assert(sdg_kept(&g, mark, store_of(main_fn, LLVMGetParam(main_fn, 0), 0)));
+	ck_assert(!sdg_kept(&g, mark, store_of(main_fn, NULL, 6)));
+	ck_assert(!sdg_kept(&g, mark, store_of(main_fn, NULL, 5)));
+	free(mark);
+	/* a wide read depends on the wide write and on every narrow write it may read */
+	mark = slice_from(&g, value(main_fn, "y"));
+	ck_assert(sdg_kept(&g, mark, store_of(main_fn, LLVMGetParam(main_fn, 0), 0)));
+	ck_assert(sdg_kept(&g, mark, store_of(main_fn, NULL, 6)));
+	ck_assert(!sdg_kept(&g, mark, store_of(main_fn, NULL, 5)));
+	free(mark);
+	release_all(&ir, &pta, &g);
+}
+END_TEST
+
+/* The other tests' programs give the same slices with every interface grouped, and with every
+ * access of more than one location wide as well. */
+START_TEST(budgets_keep_the_slices)
+{
+	static const struct sdg_budget budgets[] = {{1 << 20, 16, 0}, {0, 1, 0}};
+
+	for (int i = 0; i < 2; i++) {
+		struct ir ir;
+		struct pta pta;
+		struct sdg g;
+		LLVMValueRef main_fn, fail;
+		unsigned char *mark;
+
+		build_within(&ir, &pta, &g, two_sites, &budgets[i]);
+		main_fn = LLVMGetNamedFunction(ir.mod, "main");
+		mark = slice_from(&g, value(main_fn, "v"));
+		ck_assert(sdg_kept(&g, mark, value(main_fn, "b")));
+		ck_assert(sdg_kept(&g, mark, value(main_fn, "cheap")));
+		ck_assert(sdg_kept(&g, mark, value(LLVMGetNamedFunction(ir.mod, "helper"), "r")));
+		ck_assert(!sdg_kept(&g, mark, value(main_fn, "a")));
+		ck_assert(!sdg_kept(&g, mark, value(main_fn, "big")));
+		ck_assert(!sdg_kept(&g, mark, value(LLVMGetNamedFunction(ir.mod, "expensive"), "m")));
+		free(mark);
+		release_all(&ir, &pta, &g);
+
+		build_within(&ir, &pta, &g, exits, &budgets[i]);
+		fail = LLVMGetNamedFunction(ir.mod, "fail");
+		mark = slice_from(&g, value(LLVMGetNamedFunction(ir.mod, "main"), "v"));
+		ck_assert(!sdg_kept(&g, mark, store_of(fail, NULL, -1)));
+		free(mark);
+		release_all(&ir, &pta, &g);
+
+		build_within(&ir, &pta, &g, together, &budgets[i]);
+		main_fn = LLVMGetNamedFunction(ir.mod, "main");
+		ck_assert_int_eq(g.wide >= 0, i == 1); /* %p's two locations */
+		mark = slice_from(&g, value(main_fn, "z"));
+		ck_assert(sdg_kept(&g, mark, store_of(main_fn, LLVMGetParam(main_fn, 0), 0)));
+		ck_assert(sdg_kept(&g, mark, store_of(main_fn, NULL, 2)));
+		free(mark);
+		release_all(&ir, &pta, &g);
+	}
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -287,6 +561,10 @@ Suite *suite_slice(void)
 	tcase_add_test(tc, context_sensitive_slice);
 	tcase_add_test(tc, memory_classes);
 	tcase_add_test(tc, writes_before_an_exit_do_not_return);
+	tcase_add_test(tc, untouched_classes_get_no_formals);
+	tcase_add_test(tc, grouped_interfaces_pass_classes_on);
+	tcase_add_test(tc, wide_accesses_keep_their_dependences);
+	tcase_add_test(tc, budgets_keep_the_slices);
 	suite_add_tcase(s, tc);
 	return s;
 }
