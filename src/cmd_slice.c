@@ -23,6 +23,7 @@
 #include "error.h"
 #include "inputs.h"
 #include "manifest.h"
+#include "predictor.h"
 #include "runner.h"
 #include "slice.h"
 #include "util.h"
@@ -49,41 +50,43 @@ static double now(void)
 
 
 /*
- * Runs program on in with MANTIS_COUNTERS set, reps times, each killed after timeout seconds;
- * *wall gets the median wall time and *counters (owned by the caller) what it wrote. Returns 0,
- * or -1 with err set (also when it crashed or timed out).
+ * Runs program on in with MANTIS_COUNTERS set (predictor_measure), reps times, each killed
+ * after timeout seconds; *wall gets the median wall time and *counters (owned by the caller)
+ * what the last run wrote, when m is given. Returns 0, or -1 with err set (also when it
+ * crashed, timed out or, with m, wrote no counters).
  */
 static int measure(const char *program, const struct input *in, int reps, double timeout,
 		   const struct manifest *m, double *wall, uint64_t **counters, struct error *err)
 {
-	char tmp[] = "/tmp/mantis-slice-XXXXXX", *path, *env[2] = {NULL, NULL};
 	double times[16];
-	struct run_options ro = {.timeout = timeout};
-	struct run_result res;
-	int rc = 0;
 
 	*counters = NULL;
-	if (!mkdtemp(tmp))
-		return error_errno(err, "cannot make a temporary directory");
-	path = xasprintf("%s/counters", tmp);
-	env[0] = xasprintf("MANTIS_COUNTERS=%s", path);
-	ro.env = m ? env : NULL;
-	for (int r = 0; r < reps && rc == 0; r++) {
-		rc = runner_run(program, in, &ro, &res, err);
+	for (int r = 0; r < reps; r++) {
+		struct run_result res;
+		uint64_t *c;
+
+		if (predictor_measure(program, in, timeout, m, &res, &c, NULL, err) < 0)
+			break;
+		free(*counters);
+		*counters = c;
 		times[r] = res.wall;
-		if (rc == 0 && (res.status == RUN_CRASH || res.status == RUN_TIMEOUT))
-			rc = error_set(err, "%s %s on input line %d", program,
-				       runner_status_name(res.status), in->line);
+		if (res.status == RUN_CRASH || res.status == RUN_TIMEOUT) {
+			error_set(err, "%s %s on input line %d", program, runner_status_name(res.status),
+				  in->line);
+			break;
+		}
+		if (r == reps - 1 && m && !*counters) {
+			error_set(err, "%s wrote no counters on input line %d", program, in->line);
+			break;
+		}
+		if (r == reps - 1) {
+			*wall = median(times, reps);
+			return 0;
+		}
 	}
-	if (rc == 0 && m)
-		rc = counters_read(m, path, counters, err);
-	if (rc == 0)
-		*wall = median(times, reps);
-	unlink(path);
-	rmdir(tmp);
-	free(path);
-	free(env[0]);
-	return rc;
+	free(*counters);
+	*counters = NULL;
+	return -1;
 }
 
 /* Returns DIR/inst's counters on every input (an array owned by the caller). */

@@ -188,7 +188,7 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 	env[2] = NULL;
 	ro.env = env;
 	rc = runner_run(exe, in, &ro, res, err);
-	if (rc == 0 && access(counters_path, F_OK) == 0 &&
+	if (rc == 0 && m && access(counters_path, F_OK) == 0 &&
 	    counters_read(m, counters_path, counters, &ignored) < 0)
 		*counters = NULL;
 	if (rc == 0 && unreadable)

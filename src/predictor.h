@@ -49,7 +49,8 @@ struct run_result;
 /*
  * Runs exe (an evaluator or an instrumented build) on in, killed after timeout seconds (0:
  * none), with MANTIS_COUNTERS and MANTIS_READ_FAILURES set to files of a temporary folder.
- * Fills *res; *counters gets what it wrote (m->ncounters values, owned by the caller) or NULL;
+ * Fills *res; *counters gets what it wrote (m->ncounters values, owned by the caller), or NULL
+ * (always, when m is NULL: a program without counters);
  * *unreadable (if not NULL) the first file the input names that it could not open for reading
  * (owned by the caller) or NULL. Returns 0 when it ran, whatever its status, or -1 with err set
  * when it could not be started.
