@@ -41,7 +41,7 @@ LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/pr
            src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
            src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c \
            src/extmodel.c src/pta.c
-LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/blackbox.c
+LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/blackbox.c src/baseline.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)

@@ -16,14 +16,23 @@
  * made by fork writes nothing, so its counts never mix with its parent's.
  * On the way out only open, write and close are called (async-signal-safe); the lock is not
  * taken there, so a thread ending at that very moment may be counted twice or not at all.
+ *
+ * Snapshots (for mantis eval's partial and bounded execution baselines): when
+ * MANTIS_SNAPSHOTS names a file and MANTIS_SNAPSHOT_INTERVAL a period in seconds, a timer
+ * (CLOCK_MONOTONIC, signal SIGRTMAX - 3, SA_RESTART) appends every period the counters as they
+ * are then: "MANTISS1", build id, number of counters, then per snapshot the nanoseconds since
+ * start-up and the counters. The handler calls write only. A program that already handles that
+ * signal gets no snapshots.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 extern __thread uint64_t __mantis_counters[];
@@ -124,10 +133,40 @@ static int write_all(int fd, const unsigned char *p, size_t n)
 	return 0;
 }
 
-static void dump(void)
+/* Writes head[0..nhead) then the counters (the total plus every live thread's) to fd. */
+static void write_counters(int fd, const unsigned char *head, size_t nhead)
 {
 	unsigned char buf[8192];
-	size_t used = 0;
+	size_t used = nhead;
+
+	memcpy(buf, head, nhead);
+	for (uint64_t i = 0; i < __mantis_ncounters; i++) {
+		uint64_t sum = total ? total[i] : 0;
+
+		for (struct live *t = threads; t; t = t->next)
+			sum += t->counters[i];
+		if (used + 8 > sizeof buf) {
+			if (write_all(fd, buf, used) < 0)
+				return;
+			used = 0;
+		}
+		put64(buf + used, sum);
+		used += 8;
+	}
+	write_all(fd, buf, used);
+}
+
+/* Returns the file header: magic, build id, number of counters (24 bytes in head). */
+static void header(unsigned char *head, const char *magic)
+{
+	memcpy(head, magic, 8);
+	put64(head + 8, __mantis_build_id);
+	put64(head + 16, __mantis_ncounters);
+}
+
+static void dump(void)
+{
+	unsigned char head[24];
 	int fd;
 
 	if (written || !out_path[0])
@@ -136,25 +175,69 @@ static void dump(void)
 	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
-	memcpy(buf, "MANTISC1", 8);
-	put64(buf + 8, __mantis_build_id);
-	put64(buf + 16, __mantis_ncounters);
-	used = 24;
-	for (uint64_t i = 0; i < __mantis_ncounters; i++) {
-		uint64_t sum = total ? total[i] : 0;
-
-		for (struct live *t = threads; t; t = t->next)
-			sum += t->counters[i];
-		if (used + 8 > sizeof buf) {
-			if (write_all(fd, buf, used) < 0)
-				break;
-			used = 0;
-		}
-		put64(buf + used, sum);
-		used += 8;
-	}
-	write_all(fd, buf, used);
+	header(head, "MANTISC1");
+	write_counters(fd, head, sizeof head);
 	close(fd);
+}
+
+static int snapshot_fd = -1;     /* the snapshots file, or -1 */
+static struct timespec started;  /* when the program started (CLOCK_MONOTONIC) */
+
+static void take_snapshot(int sig)
+{
+	struct timespec now;
+	unsigned char stamp[8];
+	int saved = errno;
+
+	(void)sig;
+	if (written || snapshot_fd < 0)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	put64(stamp, (uint64_t)((now.tv_sec - started.tv_sec) * 1000000000LL +
+				(now.tv_nsec - started.tv_nsec)));
+	write_counters(snapshot_fd, stamp, sizeof stamp);
+	errno = saved;
+}
+
+/* Starts the snapshot timer if MANTIS_SNAPSHOTS and MANTIS_SNAPSHOT_INTERVAL ask for it. */
+static void start_snapshots(void)
+{
+	const char *path = getenv("MANTIS_SNAPSHOTS"), *every = getenv("MANTIS_SNAPSHOT_INTERVAL");
+	double period = every ? strtod(every, NULL) : 0;
+	struct sigaction sa, old;
+	struct sigevent ev;
+	struct itimerspec its;
+	unsigned char head[24];
+	timer_t timer;
+	int sig = SIGRTMAX - 3;
+
+	if (!path || !*path || !(period > 0) || sigaction(sig, NULL, &old) != 0 ||
+	    old.sa_handler != SIG_DFL)
+		return;
+	snapshot_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (snapshot_fd < 0)
+		return;
+	header(head, "MANTISS1");
+	write_all(snapshot_fd, head, sizeof head);
+	clock_gettime(CLOCK_MONOTONIC, &started);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = take_snapshot;
+	sa.sa_flags = SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+	memset(&ev, 0, sizeof ev);
+	ev.sigev_notify = SIGEV_SIGNAL;
+	ev.sigev_signo = sig;
+	memset(&its, 0, sizeof its);
+	its.it_value.tv_sec = (time_t)period;
+	its.it_value.tv_nsec = (long)((period - (double)(time_t)period) * 1e9);
+	if (its.it_value.tv_sec == 0 && its.it_value.tv_nsec == 0)
+		its.it_value.tv_nsec = 1;
+	its.it_interval = its.it_value;
+	if (timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0 || timer_settime(timer, 0, &its, NULL) != 0) {
+		close(snapshot_fd);
+		snapshot_fd = -1;
+	}
 }
 
 static void on_fatal_signal(int sig)
@@ -182,6 +265,7 @@ __attribute__((constructor)) static void mantis_start(void)
 	pthread_key_create(&exit_key, thread_ended);
 	atexit(dump);
 	pthread_atfork(NULL, NULL, in_child);
+	start_snapshots();
 	for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) {
 		struct sigaction sa, old;
 

@@ -14,8 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "blackbox.h"
 #include "cli.h"
 #include "error.h"
@@ -26,27 +28,50 @@
 #include "store.h"
 #include "util.h"
 
+/* The predictions eval compares with the actual value: mantis's and the baselines'. */
+enum {
+	BY_MANTIS,     /* the predictor */
+	BY_LINEAR,     /* Mantis-linear: its features, degree 1 (baseline.h) */
+	BY_PARTIAL,    /* partial execution: the model at the features' final values */
+	BY_BOUNDED,    /* bounded execution: the model at the features counted within budget */
+	BY_BLACKBOX,   /* black box: SPORE over arguments and file sizes (blackbox.h) */
+	NPREDICTORS
+};
+
+/* Names of the predictions, as JSON keys and in text. */
+static const char *const predictor_key[NPREDICTORS] = {
+	"mantis", "linear", "partial_execution", "bounded_execution", "blackbox",
+};
+static const char *const predictor_title[NPREDICTORS] = {
+	"mantis", "Mantis-linear", "partial execution", "bounded execution", "black box",
+};
+
 /* What eval measured on one input. */
 struct sample {
 	int line;          /* its line in the inputs file */
 	int ok;            /* 1 if both the program and the predictor ran */
 	double actual;     /* A: the metric, median of the first K runs (or the exact count) */
 	double again;      /* a second measurement of A (median of the other K runs) */
-	double predicted;  /* E */
-	double baseline;   /* the black-box baseline's prediction (with --baselines) */
-	double cost;       /* predictor wall / program wall */
+	double by[NPREDICTORS];   /* E per predictor; NaN where that one has none */
+	double cost[NPREDICTORS]; /* per predictor, its time / the program's wall time */
+	double *features;  /* the model features' values the evaluator computed; owned */
 	int warned;        /* a feature was outside its training range */
 	char *why;         /* why it is not ok; owned */
+};
+
+/* Errors of one predictor over the ok samples where it predicted. */
+struct errors {
+	int n;                          /* samples compared */
+	double mre, median_re, max_re;  /* relative errors |A-E|/A */
+	double lt15, lt30;              /* shares of errors below 15% and 30% */
+	double cost;                    /* mean cost */
 };
 
 /* Summary statistics over the ok samples. */
 struct summary {
 	int n, failed, warned;          /* ok samples, failed ones, ones with range warnings */
-	double mre, median_re, max_re;  /* relative errors |A-E|/A */
-	double lt15, lt30;              /* shares of errors below 15% and 30% */
-	double cost;                    /* mean predictor cost */
+	struct errors by[NPREDICTORS];  /* per predictor (baselines: with --baselines) */
 	double noise;                   /* mean |A - again| / A */
-	double bb_mre, bb_median, bb_lt30;  /* the black-box baseline's errors (with --baselines) */
 };
 
 /*
@@ -162,32 +187,23 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void summarize(const struct sample *v, int n, struct summary *out)
+/* Fills *out with predictor k's errors over the ok samples where it predicted. */
+static void errors_of(const struct sample *v, int n, int k, struct errors *out)
 {
 	double *re = xcalloc((size_t)n + 1, sizeof *re);
-
-	double *bb = xcalloc((size_t)n + 1, sizeof *bb);
-	int nbb = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
 		double e;
 
-		if (!v[i].ok) {
-			out->failed++;
+		if (!v[i].ok || isnan(v[i].by[k]))
 			continue;
-		}
-		bb[nbb] = fabs(v[i].actual - v[i].baseline) / fabs(v[i].actual);
-		out->bb_mre += bb[nbb] / n;
-		out->bb_lt30 += (bb[nbb++] < 0.30);
-		e = fabs(v[i].actual - v[i].predicted) / fabs(v[i].actual);
+		e = fabs(v[i].actual - v[i].by[k]) / fabs(v[i].actual);
 		re[out->n++] = e;
 		out->mre += e;
 		out->lt15 += e < 0.15;
 		out->lt30 += e < 0.30;
-		out->cost += v[i].cost;
-		out->noise += fabs(v[i].actual - v[i].again) / fabs(v[i].actual);
-		out->warned += v[i].warned;
+		out->cost += v[i].cost[k];
 	}
 	if (out->n) {
 		qsort(re, (size_t)out->n, sizeof *re, by_value);
@@ -197,20 +213,40 @@ static void summarize(const struct sample *v, int n, struct summary *out)
 		out->lt15 /= out->n;
 		out->lt30 /= out->n;
 		out->cost /= out->n;
-		out->noise /= out->n;
-		qsort(bb, (size_t)nbb, sizeof *bb, by_value);
-		out->bb_median = nbb % 2 ? bb[nbb / 2] : (bb[nbb / 2 - 1] + bb[nbb / 2]) / 2;
-		out->bb_mre *= (double)n / nbb;
-		out->bb_lt30 /= nbb;
 	}
 	free(re);
-	free(bb);
 }
 
-static void print_json(const struct predictor *p, const struct summary *s,
-		       const struct sample *v, int n, int baselines)
+static void summarize(const struct sample *v, int n, struct summary *out)
 {
-	json_t *root = json_object(), *failures = json_array();
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < n; i++) {
+		if (!v[i].ok) {
+			out->failed++;
+			continue;
+		}
+		out->n++;
+		out->noise += fabs(v[i].actual - v[i].again) / fabs(v[i].actual);
+		out->warned += v[i].warned;
+	}
+	if (out->n)
+		out->noise /= out->n;
+	for (int k = 0; k < NPREDICTORS; k++)
+		errors_of(v, n, k, &out->by[k]);
+}
+
+/* Returns a JSON number, or null for NaN (JSON has no NaN). */
+static json_t *number(double x)
+{
+	return isnan(x) ? json_null() : json_real(x);
+}
+
+/* Returns eval's JSON summary (the keys of --json). */
+static json_t *summary_json(const struct predictor *p, const struct summary *s,
+			    const struct sample *v, int n, int baselines)
+{
+	json_t *root = json_object(), *failures = json_array(), *bl = json_object();
+	const struct errors *e = &s->by[BY_MANTIS];
 
 	for (int i = 0; i < n; i++) {
 		if (!v[i].ok)
@@ -219,35 +255,49 @@ static void print_json(const struct predictor *p, const struct summary *s,
 	}
 	json_object_set_new(root, "metric", json_string(p->info.metric));
 	json_object_set_new(root, "n", json_integer(s->n));
-	json_object_set_new(root, "mre", json_real(s->mre));
-	json_object_set_new(root, "median_re", json_real(s->median_re));
-	json_object_set_new(root, "max_re", json_real(s->max_re));
-	json_object_set_new(root, "lt15", json_real(s->lt15));
-	json_object_set_new(root, "lt30", json_real(s->lt30));
-	json_object_set_new(root, "predict_cost", json_real(s->cost));
+	json_object_set_new(root, "mre", json_real(e->mre));
+	json_object_set_new(root, "median_re", json_real(e->median_re));
+	json_object_set_new(root, "max_re", json_real(e->max_re));
+	json_object_set_new(root, "lt15", json_real(e->lt15));
+	json_object_set_new(root, "lt30", json_real(e->lt30));
+	json_object_set_new(root, "predict_cost", json_real(e->cost));
 	json_object_set_new(root, "noise_floor", json_real(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
 	json_object_set_new(root, "failed", failures);
-	json_object_set_new(root, "baselines", baselines
-				? json_pack("{s:{s:f, s:f, s:f}}", "blackbox", "mre", s->bb_mre,
-					    "median_re", s->bb_median, "lt30", s->bb_lt30)
-				: json_object());
-	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
-	putchar('\n');
-	json_decref(root);
+	for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++) {
+		const struct errors *b = &s->by[k];
+
+		json_object_set_new(bl, predictor_key[k],
+				    json_pack("{s:i, s:f, s:f, s:f, s:f, s:f, s:f}", "n", b->n,
+					      "mre", b->mre, "median_re", b->median_re, "max_re",
+					      b->max_re, "lt15", b->lt15, "lt30", b->lt30, "cost",
+					      b->cost));
+	}
+	json_object_set_new(root, "baselines", bl);
+	return root;
 }
 
 static void print_text(const struct predictor *p, const struct summary *s,
 		       const struct sample *v, int n, int baselines)
 {
+	const struct errors *e = &s->by[BY_MANTIS];
+
 	printf("%d inputs, %s: mean relative error %.2f%% (median %.2f%%, max %.2f%%), "
-	       "LT15 %.0f%%, LT30 %.0f%%\n", s->n, p->info.metric, 100 * s->mre, 100 * s->median_re,
-	       100 * s->max_re, 100 * s->lt15, 100 * s->lt30);
+	       "LT15 %.0f%%, LT30 %.0f%%\n", s->n, p->info.metric, 100 * e->mre, 100 * e->median_re,
+	       100 * e->max_re, 100 * e->lt15, 100 * e->lt30);
 	printf("noise floor %.2f%% (two measurements of the actual value)\n", 100 * s->noise);
-	printf("prediction cost %.2f%% of the program's time\n", 100 * s->cost);
-	if (baselines)
-		printf("black-box baseline (arguments, file sizes): mean relative error %.2f%% (median "
-		       "%.2f%%), LT30 %.0f%%\n", 100 * s->bb_mre, 100 * s->bb_median, 100 * s->bb_lt30);
+	printf("prediction cost %.2f%% of the program's time\n", 100 * e->cost);
+	if (baselines) {
+		printf("%-18s %7s %7s %7s %5s %5s %8s\n", "predictor", "inputs", "MRE", "median",
+		       "LT15", "LT30", "cost");
+		for (int k = 0; k < NPREDICTORS; k++) {
+			const struct errors *b = &s->by[k];
+
+			printf("%-18s %7d %6.2f%% %6.2f%% %4.0f%% %4.0f%% %7.2f%%\n",
+			       predictor_title[k], b->n, 100 * b->mre, 100 * b->median_re,
+			       100 * b->lt15, 100 * b->lt30, 100 * b->cost);
+		}
+	}
 	if (s->warned)
 		printf("%d input%s had a feature outside its training range\n", s->warned,
 		       s->warned == 1 ? "" : "s");
@@ -255,6 +305,136 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		if (!v[i].ok)
 			printf("input line %d: no comparison: %s\n", v[i].line, v[i].why);
 	}
+}
+
+/* Returns one sample as PRED/eval.json records it. */
+static json_t *sample_json(const struct predictor *p, const struct sample *s,
+			   const struct input *in, int baselines)
+{
+	json_t *o = json_object(), *features = json_object(), *bl = json_object();
+	struct strbuf words = {0};
+
+	for (int i = 0; i < in->argc; i++) {
+		if (i)
+			strbuf_add(&words, " ", 1);
+		strbuf_add(&words, in->argv[i], strlen(in->argv[i]));
+	}
+	if (in->stdin_path) {
+		char *redirect = xasprintf("%s< %s", words.len ? " " : "", in->stdin_path);
+
+		strbuf_add(&words, redirect, strlen(redirect));
+		free(redirect);
+	}
+	json_object_set_new(o, "line", json_integer(s->line));
+	json_object_set_new(o, "args", json_string(words.len ? words.buf : ""));
+	json_object_set_new(o, "ok", json_boolean(s->ok));
+	if (!s->ok) {
+		json_object_set_new(o, "why", json_string(s->why ? s->why : "unknown"));
+	} else {
+		json_object_set_new(o, "actual", json_real(s->actual));
+		json_object_set_new(o, "again", json_real(s->again));
+		json_object_set_new(o, "predicted", json_real(s->by[BY_MANTIS]));
+		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
+		for (int j = 0; j < p->model.nfeatures; j++)
+			json_object_set_new(features, p->model.features[j].name, number(s->features[j]));
+		for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++)
+			json_object_set_new(bl, predictor_key[k],
+					    json_pack("{s:o, s:o}", "predicted", number(s->by[k]),
+						      "cost", number(s->cost[k])));
+	}
+	json_object_set_new(o, "features", features);
+	json_object_set_new(o, "baselines", bl);
+	strbuf_release(&words);
+	return o;
+}
+
+/*
+ * Writes PRED/eval.json: the inputs file, metric, date, every sample and the summary (mantis
+ * report draws it). Returns 0, or -1 with err set; a previous eval.json is replaced whole.
+ */
+static int write_eval_json(const struct predictor *p, const char *inputs_path,
+			   const struct inputs *ins, const struct sample *v, json_t *summary,
+			   int baselines, struct error *err)
+{
+	char *path = xasprintf("%s/eval.json", p->dir), *tmp = xasprintf("%s.tmp", path);
+	char *abs = realpath(inputs_path, NULL), date[32];
+	json_t *root = json_object(), *samples = json_array();
+	time_t now = time(NULL);
+	int rc = 0;
+
+	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	for (int k = 0; k < ins->n; k++)
+		json_array_append_new(samples, sample_json(p, &v[k], &ins->v[k], baselines));
+	json_object_set_new(root, "inputs", json_string(abs ? abs : inputs_path));
+	json_object_set_new(root, "metric", json_string(p->info.metric));
+	json_object_set_new(root, "date", json_string(date));
+	json_object_set_new(root, "samples", samples);
+	json_object_set(root, "summary", summary);
+	if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(9)) != 0 ||
+	    rename(tmp, path) != 0)
+		rc = error_errno(err, "cannot write %s", path);
+	json_decref(root);
+	free(abs);
+	free(path);
+	free(tmp);
+	return rc;
+}
+
+/* The baselines' fitted models (with --baselines). */
+struct baseline_models {
+	struct model blackbox; /* over arguments and file sizes */
+	struct model linear;   /* Mantis-linear */
+};
+
+/* Fills s's baseline predictions on in (NaN where one has none). */
+static void predict_baselines(const struct predictor *p, const struct baseline_models *bm,
+			      const struct input *in, double wall, struct sample *s)
+{
+	struct execution_baselines eb;
+	struct error err = {""};
+
+	s->by[BY_BLACKBOX] = blackbox_predict(&bm->blackbox, in);
+	s->cost[BY_BLACKBOX] = 0;
+	s->by[BY_LINEAR] = baseline_linear_predict(&bm->linear, p, s->features);
+	s->cost[BY_LINEAR] = s->cost[BY_MANTIS];
+	if (baseline_execution(p, in, wall, s->cost[BY_MANTIS] * wall, &eb, &err) < 0) {
+		s->by[BY_PARTIAL] = s->by[BY_BOUNDED] = NAN;
+		s->cost[BY_PARTIAL] = s->cost[BY_BOUNDED] = NAN;
+		return;
+	}
+	s->by[BY_PARTIAL] = eb.pe_value;
+	s->cost[BY_PARTIAL] = eb.pe_seconds / wall;
+	s->by[BY_BOUNDED] = eb.be_value;
+	s->cost[BY_BOUNDED] = s->cost[BY_MANTIS];
+}
+
+/* Measures input k: the actual value, the prediction and (with bm) the baselines. */
+static void measure(const struct predictor *p, const struct input *in, int reps, double timeout,
+		    double budget, const struct baseline_models *bm, struct sample *s)
+{
+	struct prediction pr;
+	struct error err = {""};
+	double wall;
+
+	for (int k = 0; k < NPREDICTORS; k++)
+		s->by[k] = s->cost[k] = NAN;
+	s->features = xcalloc((size_t)p->model.nfeatures + 1, sizeof *s->features);
+	if (measure_actual(p, in, reps, timeout, s, &wall) < 0)
+		return;
+	if (predictor_run(p, in, budget, &pr, &err) < 0) {
+		s->why = xasprintf("no prediction: %s", err.msg);
+		return;
+	}
+	s->ok = fabs(s->actual) > 0;
+	if (!s->ok)
+		s->why = xstrdup("the actual value is 0");
+	s->by[BY_MANTIS] = pr.value;
+	s->cost[BY_MANTIS] = pr.seconds / (wall > 1e-6 ? wall : 1e-6);
+	memcpy(s->features, pr.values, (size_t)pr.nvalues * sizeof *pr.values);
+	s->warned = pr.warning != NULL;
+	prediction_release(&pr);
+	if (s->ok && bm)
+		predict_baselines(p, bm, in, wall > 1e-6 ? wall : 1e-6, s);
 }
 
 static int run_eval(int argc, char **argv)
@@ -268,12 +448,13 @@ static int run_eval(int argc, char **argv)
 	const char *inputs_path = NULL;
 	double budget = 60, timeout = 0;
 	int json = 0, reps = 3, opt, baselines = 0;
-	struct model bb = {0};
+	struct baseline_models bm = {{0}, {0}};
 	struct predictor p;
 	struct inputs ins;
 	struct sample *v;
 	struct summary sum;
 	struct error err = {""};
+	json_t *summary;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -297,44 +478,39 @@ static int run_eval(int argc, char **argv)
 		usage_error(&cmd_eval, "--budget must be positive and --timeout not negative");
 	if (predictor_open(&p, argv[optind], &err) < 0 || inputs_load(&ins, inputs_path, &err) < 0)
 		die("%s", err.msg);
-	if (baselines && fit_baseline(&p, &bb, &err) < 0)
+	if (baselines && fit_baseline(&p, &bm.blackbox, &err) < 0)
 		die("the black-box baseline: %s", err.msg);
+	if (baselines && baseline_fit_linear(&p, &bm.linear, &err) < 0)
+		die("the Mantis-linear baseline: %s", err.msg);
 	v = xcalloc((size_t)ins.n + 1, sizeof *v);
 	for (int k = 0; k < ins.n; k++) {
-		struct prediction pr;
-		double wall;
-
 		v[k].line = ins.v[k].line;
-		if (measure_actual(&p, &ins.v[k], reps, timeout, &v[k], &wall) < 0)
-			continue;
-		if (predictor_run(&p, &ins.v[k], budget, &pr, &err) < 0) {
-			v[k].why = xasprintf("no prediction: %s", err.msg);
-			continue;
-		}
-		v[k].ok = fabs(v[k].actual) > 0;
-		if (!v[k].ok)
-			v[k].why = xstrdup("the actual value is 0");
-		v[k].predicted = pr.value;
-		v[k].baseline = baselines ? blackbox_predict(&bb, &ins.v[k]) : 0;
-		v[k].cost = pr.seconds / (wall > 1e-6 ? wall : 1e-6);
-		v[k].warned = pr.warning != NULL;
-		prediction_release(&pr);
+		measure(&p, &ins.v[k], reps, timeout, budget, baselines ? &bm : NULL, &v[k]);
 		if (isatty(2))
 			fprintf(stderr, "\reval: %d/%d inputs", k + 1, ins.n);
 	}
 	if (isatty(2) && ins.n)
 		fprintf(stderr, "\n");
 	summarize(v, ins.n, &sum);
-	if (json)
-		print_json(&p, &sum, v, ins.n, baselines);
-	else
+	summary = summary_json(&p, &sum, v, ins.n, baselines);
+	if (json) {
+		json_dumpf(summary, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+		putchar('\n');
+	} else {
 		print_text(&p, &sum, v, ins.n, baselines);
-	for (int k = 0; k < ins.n; k++)
+	}
+	if (write_eval_json(&p, inputs_path, &ins, v, summary, baselines, &err) < 0)
+		fprintf(stderr, "mantis eval: %s\n", err.msg);
+	json_decref(summary);
+	for (int k = 0; k < ins.n; k++) {
 		free(v[k].why);
+		free(v[k].features);
+	}
 	free(v);
 	inputs_release(&ins);
 	predictor_release(&p);
-	model_release(&bb);
+	model_release(&bm.blackbox);
+	model_release(&bm.linear);
 	return sum.n > 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -358,12 +534,23 @@ const struct command cmd_eval = {
 		"  --repeat K     runs of the program per measurement (default 3; 2K runs in all)\n"
 		"  --budget S     the predictor's time budget per input (default 60)\n"
 		"  --timeout S    kill a run of the program after S seconds (default: never)\n"
-		"  --baselines    also the black-box baseline: SPORE-FoBa over the arguments' numeric\n"
-		"                 values and the sizes of the files they name (and stdin's), fitted on\n"
-		"                 the training inputs (train.json's inputs file and the profile)\n"
+		"  --baselines    also four baselines on the same inputs, each with its error and cost:\n"
+		"                 black box (SPORE-FoBa over the arguments' numeric values and the sizes\n"
+		"                 of the files they name and stdin's, fitted on the training inputs);\n"
+		"                 Mantis-linear (the predictor's features, a degree-1 model fitted on\n"
+		"                 the training profile; the same evaluator, so the same cost); partial\n"
+		"                 execution (the instrumented program run until the model's features\n"
+		"                 hold their final values, cost: that time); bounded execution (the\n"
+		"                 model on the features the instrumented program counted within the\n"
+		"                 predictor's time on the input)\n"
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
 		"                 \"lt30\", \"predict_cost\", \"noise_floor\", \"out_of_range\",\n"
-		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\":\n"
-		"                 {\"mre\", \"median_re\", \"lt30\"}} (empty without --baselines)}\n",
+		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\",\n"
+		"                 \"linear\", \"partial_execution\", \"bounded_execution\": each {\"n\",\n"
+		"                 \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\", \"cost\"}}\n"
+		"                 (empty without --baselines)}\n"
+		"\n"
+		"Every run also writes PRED/eval.json: each input's actual and predicted values, the\n"
+		"features the evaluator computed, the baselines' predictions, and the summary above.\n",
 	.run = run_eval,
 };

@@ -14,6 +14,7 @@
  */
 #include "predictor.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -171,10 +172,17 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 		      const struct manifest *m, struct run_result *res, uint64_t **counters,
 		      char **unreadable, struct error *err)
 {
-	char tmp[] = "/tmp/mantis-predict-XXXXXX", *counters_path, *failures, *env[3];
+	return predictor_measure_env(exe, in, timeout, NULL, m, res, counters, unreadable, err);
+}
+
+int predictor_measure_env(const char *exe, const struct input *in, double timeout,
+			  char *const *extra_env, const struct manifest *m, struct run_result *res,
+			  uint64_t **counters, char **unreadable, struct error *err)
+{
+	char tmp[] = "/tmp/mantis-predict-XXXXXX", *counters_path, *failures, *env[16];
 	struct run_options ro = {.timeout = timeout};
 	struct error ignored;
-	int rc;
+	int rc, nenv = 2;
 
 	*counters = NULL;
 	if (unreadable)
@@ -185,7 +193,11 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 	failures = xasprintf("%s/unreadable", tmp);
 	env[0] = xasprintf("MANTIS_COUNTERS=%s", counters_path);
 	env[1] = xasprintf("MANTIS_READ_FAILURES=%s", failures);
-	env[2] = NULL;
+	for (int i = 0; extra_env && extra_env[i]; i++) {
+		assert(nenv < 15);
+		env[nenv++] = extra_env[i];
+	}
+	env[nenv] = NULL;
 	ro.env = env;
 	rc = runner_run(exe, in, &ro, res, err);
 	if (rc == 0 && m && access(counters_path, F_OK) == 0 &&

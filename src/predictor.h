@@ -58,6 +58,11 @@ struct run_result;
 int predictor_measure(const char *exe, const struct input *in, double timeout,
 		      const struct manifest *m, struct run_result *res, uint64_t **counters,
 		      char **unreadable, struct error *err);
+/* As predictor_measure, with extra_env's NAME=VALUE strings (at most 13, NULL-ended; may be NULL)
+ * added to the environment. */
+int predictor_measure_env(const char *exe, const struct input *in, double timeout,
+			  char *const *extra_env, const struct manifest *m, struct run_result *res,
+			  uint64_t **counters, char **unreadable, struct error *err);
 /* Writes PRED/predictor.json. Returns 0 or -1 with err set. */
 int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err);
 /*

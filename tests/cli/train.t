@@ -101,11 +101,20 @@ noise floor is 0:
   $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.2, d["failed"])'
   3 0.0 True []
 
-With --baselines, the black-box baseline (SPORE over the arguments and file sizes) beside it:
+eval also writes every input's comparison to PRED/eval.json (mantis report draws it):
+
+  $ python3 -c 'import json; d = json.load(open("pred/eval.json")); s = d["samples"][0]; print(len(d["samples"]), d["metric"], s["line"], s["args"].split("/")[-1], s["ok"], sorted(s["features"]), s["actual"] > 0, d["summary"]["n"])'
+  3 instructions 1 t1.txt True ['branch:main:prog.c:11:true'] True 3
+
+With --baselines, four baselines on the same inputs: the black box (SPORE over the arguments and
+file sizes), Mantis-linear (the same features, degree 1), partial execution (the instrumented
+program until the features hold their final values) and bounded execution (the features it
+counted within the predictor's time). The model reads the program's own final feature values
+under partial execution, so its error there is the predictor's own, at a higher cost:
 
   $ mantis eval pred --inputs test.txt --repeat 1 --baselines --json > b.json
-  $ python3 -c 'import json; d = json.load(open("b.json"))["baselines"]["blackbox"]; print(sorted(d), 0 <= d["mre"] < 10)'
-  ['lt30', 'median_re', 'mre'] True
+  $ python3 -c 'import json; d = json.load(open("b.json")); b = d["baselines"]; print(sorted(b), sorted(b["blackbox"]), b["partial_execution"]["n"], abs(b["partial_execution"]["mre"] - d["mre"]) < 1e-12, b["partial_execution"]["cost"] > 0, b["linear"]["n"], 0 <= b["blackbox"]["mre"] < 10, b["bounded_execution"]["n"])'
+  ['blackbox', 'bounded_execution', 'linear', 'partial_execution'] ['cost', 'lt15', 'lt30', 'max_re', 'median_re', 'mre', 'n'] 3 True True 3 True 3
 
 Errors:
 
