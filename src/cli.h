@@ -30,9 +30,26 @@ extern const struct command cmd_features;
 extern const struct command cmd_profile;
 extern const struct command cmd_export;
 extern const struct command cmd_slice;
+extern const struct command cmd_explore;
 extern const struct command cmd_train;
 extern const struct command cmd_predict;
 extern const struct command cmd_eval;
+extern const struct command cmd_report;
+extern const struct command cmd_export_c;
+extern const struct command cmd_count;
+extern const struct command cmd_calibrate;
+
+/* The --platform forms of predict and eval (cmd_platform.c): return an exit code. */
+int predict_on_platform(int argc, char **argv);
+int eval_on_platform(int argc, char **argv);
+/* Returns whether option is among argv[1..] before any "--". */
+int cli_has_option(int argc, char **argv, const char *option);
+struct input;
+/* Fills *in with words[0..n) (words naming existing files made absolute, as an inputs file's
+ * are) and stdin_path (or none); dies if stdin_path cannot be read. Release with
+ * cli_input_release. */
+void cli_make_input(struct input *in, char **words, int n, const char *stdin_path);
+void cli_input_release(struct input *in);
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

@@ -456,6 +456,8 @@ static int run_eval(int argc, char **argv)
 	struct error err = {""};
 	json_t *summary;
 
+	if (cli_has_option(argc, argv, "--platform"))
+		return eval_on_platform(argc, argv); /* cmd_platform.c */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -551,6 +553,10 @@ const struct command cmd_eval = {
 		"                 (empty without --baselines)}\n"
 		"\n"
 		"Every run also writes PRED/eval.json: each input's actual and predicted values, the\n"
-		"features the evaluator computed, the baselines' predictions, and the summary above.\n",
+		"features the evaluator computed, the baselines' predictions, and the summary above.\n"
+		"\n"
+		"mantis eval BUILD --platform P.json --inputs FILE [--fit INPUTS] [--program EXE] [--json]\n"
+		"compares mantis predict --platform's count x cost prediction (and, with --fit, its\n"
+		"correction) with the CPU time of EXE (default BUILD/orig) run there, K runs each.\n",
 	.run = run_eval,
 };

@@ -69,7 +69,7 @@ static void print_json(const struct predictor *p, const struct prediction *pr)
 	json_object_set_new(root, "evaluator_seconds", json_real(pr->seconds));
 	if (pr->warning)
 		json_object_set_new(root, "warning", json_string(pr->warning));
-	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(8));
+	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
 	putchar('\n');
 	json_decref(root);
 }
@@ -92,6 +92,8 @@ static int run_predict(int argc, char **argv)
 	struct inputs ins;
 	struct error err = {""};
 
+	if (cli_has_option(argc, argv, "--platform"))
+		return predict_on_platform(argc, argv); /* cmd_platform.c */
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		char *end;
@@ -160,6 +162,11 @@ const struct command cmd_predict = {
 		"  --json        print {\"prediction\", \"metric\", \"features\": {NAME: value},\n"
 		"                \"evaluator_seconds\", \"warning\"?}\n"
 		"  --budget S    kill the evaluator after S seconds of wall time (default 60)\n"
-		"  --stdin FILE  the program's standard input\n",
+		"  --stdin FILE  the program's standard input\n"
+		"\n"
+		"mantis predict BUILD --platform P.json [--fit INPUTS [--program EXE]] [--json] -- ARGS\n"
+		"counts the run's instructions here with BUILD/inst (mantis instrument) and predicts its\n"
+		"CPU time on the platform mantis calibrate measured: startup + sum of count x cost;\n"
+		"--fit refines it by a correction fitted on runs there (EXE: the program built for it).\n",
 	.run = run_predict,
 };

@@ -38,6 +38,7 @@ struct result {
 	char *reason;        /* why not, or NULL; owned */
 	double cost;         /* mean over inputs of evaluator time / program time */
 	char *lines;         /* kept source lines, one per line; owned */
+	char *why;           /* with --why: the chain of dependences that keeps the line; owned */
 };
 
 static double now(void)
@@ -177,6 +178,8 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 			}
 			json_object_set_new(f, "lines", l);
 		}
+		if (res[i].why)
+			json_object_set_new(f, "why", json_string(res[i].why));
 		json_array_append_new(features, f);
 	}
 	json_object_set_new(root, "features", features);
@@ -207,7 +210,28 @@ static void print_text(const struct slicer *s, const struct result *res, int lin
 			printf("  %s\n", res[i].reason);
 		if (lines)
 			fputs(res[i].lines, stdout);
+		if (res[i].why)
+			fputs(res[i].why, stdout);
 	}
+}
+
+/* Returns why feature i's slice keeps the line file_line, as slicer_why says; owned. */
+static char *explain(const struct slicer *s, const unsigned char *mark, int i, const char *file_line)
+{
+	struct strbuf sb = {0};
+	int len;
+
+	strbuf_add(&sb, "", 0);
+	len = slicer_why(s, mark, i, file_line, &sb);
+	if (len < 0)
+		usage_error(&cmd_slice, "--why: '%s' is not FILE:LINE", file_line);
+	if (len == 0) {
+		char *none = xasprintf("%s: the slice keeps no instruction of this line\n", file_line);
+
+		strbuf_add(&sb, none, strlen(none));
+		free(none);
+	}
+	return strbuf_detach(&sb);
 }
 
 /* Splits "a,b,c" into words (the string is modified). Returns the count. */
@@ -229,9 +253,9 @@ static int run_slice(int argc, char **argv)
 		{"features", required_argument, NULL, 'f'}, {"inputs", required_argument, NULL, 'i'},
 		{"json", no_argument, NULL, 'j'},           {"lines", no_argument, NULL, 'l'},
 		{"reps", required_argument, NULL, 'r'},     {"output", required_argument, NULL, 'o'},
-		{NULL, 0, NULL, 0},
+		{"why", required_argument, NULL, 'w'},      {NULL, 0, NULL, 0},
 	};
-	char *features = NULL, **names, *out = NULL, *runtime;
+	char *features = NULL, **names, *out = NULL, *runtime, *why = NULL;
 	const char *inputs_path = NULL;
 	int json = 0, lines = 0, reps = 3, opt, n;
 	struct slicer s;
@@ -249,6 +273,7 @@ static int run_slice(int argc, char **argv)
 		case 'l': lines = 1; break;
 		case 'r': reps = atoi(optarg); break;
 		case 'o': out = optarg; break;
+		case 'w': why = optarg; break;
 		default: usage_error(&cmd_slice, "unknown option or missing value '%s'", argv[optind - 1]);
 		}
 	}
@@ -258,6 +283,8 @@ static int run_slice(int argc, char **argv)
 		usage_error(&cmd_slice, "--features needs one or more feature names");
 	if (reps < 1 || reps > 16)
 		usage_error(&cmd_slice, "--reps must be 1 to 16");
+	if (why && (!strrchr(why, ':') || strrchr(why, ':') == why || atoi(strrchr(why, ':') + 1) < 1))
+		usage_error(&cmd_slice, "--why: '%s' is not FILE:LINE", why);
 	if (inputs_path && inputs_load(&ins, inputs_path, &err) < 0)
 		die("%s", err.msg);
 	runtime = cli_runtime_file("slicert.o");
@@ -285,6 +312,8 @@ static int run_slice(int argc, char **argv)
 		strbuf_add(&sb, "", 0);
 		slicer_lines(&s, mark, &sb);
 		res[i].lines = strbuf_detach(&sb);
+		if (why)
+			res[i].why = explain(&s, mark, i, why);
 		free(bc);
 		free(mark);
 	}
@@ -298,6 +327,7 @@ static int run_slice(int argc, char **argv)
 		free(res[i].exe);
 		free(res[i].reason);
 		free(res[i].lines);
+		free(res[i].why);
 	}
 	for (int k = 0; ref && k < ins.n; k++)
 		free(ref[k]);
@@ -315,7 +345,7 @@ const struct command cmd_slice = {
 	"slice",
 	"build feature evaluators (executable slices), validate them, measure their cost",
 	"usage: mantis slice DIR --features NAME[,NAME...] [--inputs FILE] [--json] [--lines]\n"
-	"                    [--reps K] [-o OUT]\n"
+	"                    [--why FILE:LINE] [--reps K] [-o OUT]\n"
 	"\n"
 	"Builds, for each feature named (as in DIR/features.json), an evaluator: the program of DIR\n"
 	"(made by mantis instrument) cut down to what computes that feature's value at every exit.\n"
@@ -331,8 +361,12 @@ const struct command cmd_slice = {
 	"                   without inputs every exit is a criterion and every branch stays\n"
 	"  --reps K         timed runs per program and input (default 3)\n"
 	"  --lines          list the source lines (FILE:LINE) each slice keeps\n"
+	"  --why FILE:LINE  say why each slice keeps that line: a shortest chain of dependences\n"
+	"                   (data, control, call, parameter, summary) from an instruction of the\n"
+	"                   line to the feature's value at exit, through kept nodes\n"
 	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
-	"                   \"slice_seconds\", \"validated\", \"cost\", \"reason\"?, \"lines\"?}],\n"
+	"                   \"slice_seconds\", \"validated\", \"cost\", \"reason\"?, \"lines\"?,\n"
+	"                   \"why\"?}],\n"
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
 	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"
 	"  -o OUT           write the evaluators OUT/featureN (and .bc) there (default DIR/slice)\n",

@@ -61,7 +61,8 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 	if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--inputs") &&
 	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
 	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
-	    strcmp(a, "--timeout") && strcmp(a, "--max-iterations"))
+	    strcmp(a, "--timeout") && strcmp(a, "--max-iterations") && strcmp(a, "--select") &&
+	    strcmp(a, "--target") && strcmp(a, "--max-inputs"))
 		return 0;
 	if (!v)
 		usage_error(&cmd_train, "%s needs a value", a);
@@ -82,6 +83,15 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 		o->timeout = number_arg(a, v, 0, 1e6);
 	else if (strcmp(a, "--max-iterations") == 0)
 		o->max_iterations = (int)number_arg(a, v, 1, 1000);
+	else if (strcmp(a, "--target") == 0)
+		o->select_target = number_arg(a, v, 0, 100);
+	else if (strcmp(a, "--max-inputs") == 0)
+		o->select_max = (int)number_arg(a, v, 5, 1e9);
+	else if (strcmp(a, "--select") == 0) {
+		if (strcmp(v, "all") && strcmp(v, "adaptive"))
+			usage_error(&cmd_train, "--select: '%s' is not all or adaptive", v);
+		o->select_adaptive = strcmp(v, "adaptive") == 0;
+	}
 	else if (strcmp(a, "--algo") == 0) {
 		if (!fit_algorithm_known(v))
 			usage_error(&cmd_train, "--algo: unknown algorithm '%s'", v);
@@ -167,6 +177,11 @@ const struct command cmd_train = {
 		"  --timeout S           kill a run of the program after S seconds (default: never)\n"
 		"  --max-iterations N    rounds of the feedback loop; then the model is fitted on the\n"
 		"                        features accepted so far only (default 20)\n"
+		"  --select adaptive     profile only a chosen subset of the inputs: 10 spread over\n"
+		"                        what is seen of them (numeric arguments, file sizes), then 5\n"
+		"                        at a time where the expected error is largest, until the\n"
+		"                        cross-validated error is under --target (default 0.1) or\n"
+		"                        --max-inputs are profiled (--select all: every input, default)\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

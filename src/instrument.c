@@ -29,6 +29,7 @@
 #include "instrument.h"
 
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,55 +220,66 @@ static struct feature *add_feature(struct inst *in, const char *kind, const char
 	return f;
 }
 
-/* Makes every feature name unique by appending #2, #3, ... in manifest order. */
+/* A name in unique_names' table: the first feature carrying it, and the next suffix to try. */
+struct name_slot {
+	const char *name; /* the name (a feature's, alive while the table is); NULL: empty slot */
+	int first;        /* the lowest index of a feature with this name */
+	int next_k;       /* as a base name: the smallest k >= 2 whose name#k may still be free */
+};
+
+/* Returns the slot of name in table (size a power of two): its own, or the empty one where it
+ * belongs. */
+static struct name_slot *name_slot(struct name_slot *table, size_t size, const char *name)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (const char *s = name; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	for (h &= size - 1; table[h].name && strcmp(table[h].name, name) != 0; h = (h + 1) & (size - 1))
+		;
+	return &table[h];
+}
+
+/*
+ * Makes every feature name unique by appending #2, #3, ... in manifest order: a feature whose
+ * name an earlier one carries gets the smallest #k that no feature carries. One hash table of
+ * every name (originals and the new ones), so it is linear in the number of features. The
+ * smallest free k of a base name never decreases (names only join the table), so each base name
+ * remembers where its search stopped.
+ */
 static void unique_names(struct manifest *m)
 {
-	int size = 16;
-	int *slot;
+	size_t size = 16;
+	struct name_slot *table;
 
-	while (size < 2 * m->n)
+	while (size < 4 * (size_t)m->n) /* originals and renamed ones, at most half full */
 		size *= 2;
-	slot = xmalloc(sizeof *slot * (size_t)size);
-	for (int pass = 0; pass < 2; pass++) {
-		int renamed = 0;
+	table = xcalloc(size, sizeof *table);
+	for (int i = 0; i < m->n; i++) {
+		struct name_slot *s = name_slot(table, size, m->v[i].name);
 
-		for (int h = 0; h < size; h++)
-			slot[h] = -1;
-		for (int i = 0; i < m->n; i++) {
-			uint64_t h = 1469598103934665603ull;
-
-			for (const char *s = m->v[i].name; *s; s++)
-				h = (h ^ (unsigned char)*s) * 1099511628211ull;
-			for (h &= (uint64_t)(size - 1);; h = (h + 1) & (uint64_t)(size - 1)) {
-				if (slot[h] < 0) {
-					slot[h] = i;
-					break;
-				}
-				if (strcmp(m->v[slot[h]].name, m->v[i].name) == 0) {
-					int k = 2;
-					char *alt;
-
-					for (;; k++) {
-						int taken = 0;
-
-						alt = xasprintf("%s#%d", m->v[i].name, k);
-						for (int j = 0; j < m->n && !taken; j++)
-							taken = strcmp(m->v[j].name, alt) == 0;
-						if (!taken)
-							break;
-						free(alt);
-					}
-					free(m->v[i].name);
-					m->v[i].name = alt;
-					renamed = 1;
-					break;
-				}
-			}
-		}
-		if (!renamed)
-			break;
+		if (!s->name)
+			*s = (struct name_slot){m->v[i].name, i, 2};
 	}
-	free(slot);
+	for (int i = 0; i < m->n; i++) {
+		struct name_slot *base = name_slot(table, size, m->v[i].name), *s;
+		char *alt;
+
+		if (base->first == i)
+			continue;
+		for (;; base->next_k++) {
+			alt = xasprintf("%s#%d", m->v[i].name, base->next_k);
+			s = name_slot(table, size, alt);
+			if (!s->name)
+				break;
+			free(alt);
+		}
+		base->next_k++;
+		*s = (struct name_slot){alt, i, 2};
+		free(m->v[i].name); /* the base slot names the first feature's copy, not this one */
+		m->v[i].name = alt;
+	}
+	free(table);
 }
 
 /* ---- edges and counts ------------------------------------------------------------------- */
@@ -768,18 +780,191 @@ static int counts_as_instruction(LLVMValueRef x)
 	return strncmp(name, "llvm.dbg.", 9) != 0 && strncmp(name, "llvm.lifetime.", 14) != 0;
 }
 
+/* Per function, the features of bycount: per opcode, per external callee and its bytes. */
+struct fn_count {
+	int by_op[NOPCODES]; /* feature of each opcode in this function, or -1 */
+	int op_counter[NOPCODES]; /* per-instruction mode: counter of each opcode, or -1 */
+	int total;           /* feature bycount:F:total */
+	int alloca_bytes;    /* feature of dynamic alloca bytes, or -1 */
+	int alloca_counter;  /* its counter */
+	struct callee_count *callees; /* external callees called in this function; owned */
+	int ncallees;
+	const char *file;    /* the function's definition */
+	int line;
+};
+
+/* The counts of one external callee in one function. */
+struct callee_count {
+	const char *name;    /* as external_callee names it (LLVM's storage or static) */
+	int calls;           /* feature bycount:F:...:call.NAME */
+	int calls_counter;   /* per-instruction mode: its counter, else -1 */
+	int bytes;           /* feature call.NAME.bytes, or -1 if its cost has no size parameter */
+	int bytes_counter;   /* its counter */
+};
+
+/* For library functions whose cost grows with a size: the argument positions of the size (and
+ * of a factor multiplying it, or -1). As ByCounter records array sizes. */
+static int size_argument(const char *name, int *a, int *b)
+{
+	static const struct { const char *name; int a, b; } sizes[] = {
+		{"memcpy", 2, -1}, {"memmove", 2, -1}, {"memset", 2, -1}, {"memcmp", 2, -1},
+		{"memchr", 2, -1}, {"strncpy", 2, -1}, {"strncmp", 2, -1}, {"malloc", 0, -1},
+		{"calloc", 0, 1}, {"realloc", 1, -1}, {"aligned_alloc", 1, -1}, {"fread", 1, 2},
+		{"fwrite", 1, 2}, {"qsort", 1, 2}, {"bsearch", 2, 3},
+	};
+
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		if (strcmp(name, sizes[i].name) == 0) {
+			*a = sizes[i].a;
+			*b = sizes[i].b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Returns the name bycount gives a call's external callee (memcpy for llvm.memcpy.*, an
+ * intrinsic's full name otherwise), or NULL if x is not such a call or not an instruction. */
+static const char *external_callee(LLVMValueRef x)
+{
+	LLVMValueRef callee;
+	const char *name;
+
+	if (!LLVMIsACallInst(x) || !LLVMIsAFunction(callee = LLVMGetCalledValue(x)) ||
+	    !is_external(callee) || !counts_as_instruction(x))
+		return NULL;
+	name = external_name(callee);
+	return name ? name : value_name(callee);
+}
+
+/* Returns the counts of callee name in fc, adding its features (and counters) on first use. */
+static struct callee_count *callee_count(struct inst *in, struct fn_plan *fp, struct fn_count *fc,
+					 const char *name, LLVMValueRef call)
+{
+	struct callee_count *cc;
+	int a, b, nargs = (int)LLVMGetNumArgOperands(call);
+	char *detail;
+
+	for (int i = 0; i < fc->ncallees; i++) {
+		if (strcmp(fc->callees[i].name, name) == 0)
+			return &fc->callees[i];
+	}
+	fc->callees = xrealloc(fc->callees, sizeof *fc->callees * (size_t)(fc->ncallees + 1));
+	cc = &fc->callees[fc->ncallees++];
+	detail = xasprintf("call.%s", name);
+	add_feature(in, "bycount", fp->name, fc->file, fc->line, detail, NULL,
+		    "calls of this library function in this function");
+	free(detail);
+	*cc = (struct callee_count){name, in->m->n - 1, -1, -1, -1};
+	if (in->schemes & SCHEME_PER_INSTRUCTION) {
+		cc->calls_counter = new_counter(in);
+		feature_add_term(&in->m->v[cc->calls], cc->calls_counter, 1);
+	}
+	if (size_argument(name, &a, &b) && a < nargs && b < nargs && is_integer(LLVMGetOperand(call, (unsigned)a)) &&
+	    (b < 0 || is_integer(LLVMGetOperand(call, (unsigned)b)))) {
+		detail = xasprintf("call.%s.bytes", name);
+		add_feature(in, "bycount", fp->name, fc->file, fc->line, detail, NULL,
+			    "bytes (or elements times size) handled by this library function here");
+		free(detail);
+		cc->bytes = in->m->n - 1;
+		cc->bytes_counter = new_counter(in);
+		feature_add_term(&in->m->v[cc->bytes], cc->bytes_counter, 1);
+	}
+	return cc;
+}
+
+/* Records a call of an external function: its count and, for size-dependent ones, the size. */
+static void count_external_call(struct inst *in, struct fn_plan *fp, struct fn_count *fc, int k,
+				LLVMValueRef call, const char *name)
+{
+	struct callee_count *cc = callee_count(in, fp, fc, name, call);
+	int a, b;
+
+	if (cc->calls_counter >= 0)
+		add_probe(in, PROBE_BLOCK, call, NULL, cc->calls_counter);
+	else
+		feature_add_term(&in->m->v[cc->calls], fp->block[k], 1);
+	if (cc->bytes >= 0 && size_argument(name, &a, &b)) {
+		struct probe *p = add_probe(in, b < 0 ? PROBE_ADD : PROBE_MUL_ADD, call,
+					    LLVMGetOperand(call, (unsigned)a), cc->bytes_counter);
+
+		p->value2 = b < 0 ? NULL : LLVMGetOperand(call, (unsigned)b);
+		p->is_unsigned = 1;
+	}
+}
+
+/* Records an alloca whose size is only known at run time (a VLA, or one in a loop): its bytes,
+ * as the number of elements times the element size. */
+static void count_dynamic_alloca(struct inst *in, struct fn_plan *fp, struct fn_count *fc,
+				 LLVMValueRef x, LLVMTargetDataRef td)
+{
+	LLVMValueRef n = LLVMGetOperand(x, 0);
+	unsigned long long size = LLVMABISizeOfType(td, LLVMGetAllocatedType(x));
+
+	if (fc->alloca_bytes < 0) {
+		add_feature(in, "bycount", fp->name, fc->file, fc->line, "alloca.bytes", NULL,
+			    "bytes of stack allocated at run time (variable-length arrays)");
+		fc->alloca_bytes = in->m->n - 1;
+		fc->alloca_counter = new_counter(in);
+	}
+	add_probe(in, PROBE_ADD, x, n, fc->alloca_counter)->is_unsigned = 1;
+	feature_add_term(&in->m->v[fc->alloca_bytes], fc->alloca_counter, (int64_t)size);
+}
+
+/* Adds n instructions of opcode op in block k to the function's and the program's counts: in
+ * the block's counter's terms, or (per-instruction mode) as one increment before each (at). */
+static void count_opcode(struct inst *in, struct fn_plan *fp, struct fn_count *fc, int k, int op,
+			 int n, LLVMValueRef at)
+{
+	if (fc->by_op[op] < 0) {
+		add_feature(in, "bycount", fp->name, fc->file, fc->line, opcode_name((LLVMOpcode)op),
+			    NULL, "instructions of this opcode executed in this function");
+		fc->by_op[op] = in->m->n - 1;
+		if (in->schemes & SCHEME_PER_INSTRUCTION) {
+			fc->op_counter[op] = new_counter(in);
+			feature_add_term(&in->m->v[fc->by_op[op]], fc->op_counter[op], 1);
+			feature_add_term(&in->m->v[fc->total], fc->op_counter[op], 1);
+		}
+	}
+	if (in->total_op[op] < 0) {
+		add_feature(in, "bycount", "(program)", "-", 0, opcode_name((LLVMOpcode)op),
+			    NULL, "instructions of this opcode executed in all");
+		in->total_op[op] = in->m->n - 1;
+		/* per-instruction mode: the function's counter joins the program's sums once */
+	}
+	if (in->schemes & SCHEME_PER_INSTRUCTION) {
+		for (int i = 0; i < n; i++)
+			add_probe(in, PROBE_BLOCK, at, NULL, fc->op_counter[op]);
+		return;
+	}
+	feature_add_term(&in->m->v[fc->by_op[op]], fp->block[k], n);
+	feature_add_term(&in->m->v[in->total_op[op]], fp->block[k], n);
+}
+
+/* Per-instruction mode: adds each opcode's counter of the function to the program's sums. */
+static void add_program_terms(struct inst *in, const struct fn_count *fc)
+{
+	for (int op = 0; op < NOPCODES; op++) {
+		if (fc->op_counter[op] < 0)
+			continue;
+		feature_add_term(&in->m->v[in->total_op[op]], fc->op_counter[op], 1);
+		feature_add_term(&in->m->v[in->total], fc->op_counter[op], 1);
+	}
+}
+
 static void plan_bycount(struct inst *in, struct fn_plan *fp)
 {
-	int by_op[NOPCODES], total;
-	const char *file;
-	int line;
+	struct fn_count fc = {.alloca_bytes = -1};
+	int per_instruction = (in->schemes & SCHEME_PER_INSTRUCTION) != 0;
+	char *layout = xstrdup(LLVMGetDataLayoutStr(in->mod));
+	LLVMTargetDataRef td = LLVMCreateTargetData(layout);
 
 	for (int op = 0; op < NOPCODES; op++)
-		by_op[op] = -1;
-	function_location(fp->cfg.fn, &file, &line);
-	add_feature(in, "bycount", fp->name, file, line, "total", NULL,
+		fc.by_op[op] = fc.op_counter[op] = -1;
+	function_location(fp->cfg.fn, &fc.file, &fc.line);
+	add_feature(in, "bycount", fp->name, fc.file, fc.line, "total", NULL,
 		    "instructions executed in this function");
-	total = in->m->n - 1;
+	fc.total = in->m->n - 1;
 	if (in->total < 0) {
 		add_feature(in, "bycount", "(program)", "-", 0, "total", NULL,
 			    "instructions executed in the whole program");
@@ -787,32 +972,40 @@ static void plan_bycount(struct inst *in, struct fn_plan *fp)
 	}
 	for (int i = 0; i < fp->cfg.nrpo; i++) {
 		int k = fp->cfg.rpo[i], hist[NOPCODES] = {0}, size = 0;
+		LLVMValueRef first = LLVMGetFirstInstruction(fp->cfg.block[k]);
 
+		while (LLVMIsAPHINode(first) || LLVMIsALandingPadInst(first))
+			first = LLVMGetNextInstruction(first); /* where increments can go */
 		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[k]); x; x = LLVMGetNextInstruction(x)) {
-			if (counts_as_instruction(x)) {
-				hist[LLVMGetInstructionOpcode(x) % NOPCODES]++;
-				size++;
-			}
+			const char *callee;
+			int op = LLVMGetInstructionOpcode(x) % NOPCODES;
+
+			if (!counts_as_instruction(x))
+				continue;
+			if (per_instruction)
+				count_opcode(in, fp, &fc, k, op, 1,
+					     LLVMIsAPHINode(x) || LLVMIsALandingPadInst(x) ? first : x);
+			hist[op]++;
+			size++;
+			if ((callee = external_callee(x)))
+				count_external_call(in, fp, &fc, k, x, callee);
+			if (LLVMIsAAllocaInst(x) && (k != 0 || !LLVMIsAConstant(LLVMGetOperand(x, 0))))
+				count_dynamic_alloca(in, fp, &fc, x, td);
 		}
-		feature_add_term(&in->m->v[total], fp->block[k], size);
+		if (per_instruction)
+			continue;
+		feature_add_term(&in->m->v[fc.total], fp->block[k], size);
 		feature_add_term(&in->m->v[in->total], fp->block[k], size);
 		for (int op = 0; op < NOPCODES; op++) {
-			if (!hist[op])
-				continue;
-			if (by_op[op] < 0) {
-				add_feature(in, "bycount", fp->name, file, line, opcode_name((LLVMOpcode)op),
-					    NULL, "instructions of this opcode executed in this function");
-				by_op[op] = in->m->n - 1;
-			}
-			if (in->total_op[op] < 0) {
-				add_feature(in, "bycount", "(program)", "-", 0, opcode_name((LLVMOpcode)op),
-					    NULL, "instructions of this opcode executed in all");
-				in->total_op[op] = in->m->n - 1;
-			}
-			feature_add_term(&in->m->v[by_op[op]], fp->block[k], hist[op]);
-			feature_add_term(&in->m->v[in->total_op[op]], fp->block[k], hist[op]);
+			if (hist[op])
+				count_opcode(in, fp, &fc, k, op, hist[op], NULL);
 		}
 	}
+	if (per_instruction)
+		add_program_terms(in, &fc);
+	free(fc.callees);
+	LLVMDisposeTargetData(td);
+	free(layout);
 }
 
 /* ---- per function ----------------------------------------------------------------------- */
@@ -848,7 +1041,8 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 		while (LLVMIsAPHINode(first) || LLVMIsALandingPadInst(first))
 			first = LLVMGetNextInstruction(first);
 		fp.block[k] = new_counter(in);
-		add_probe(in, PROBE_BLOCK, first, NULL, fp.block[k]);
+		if (!(in->schemes & SCHEME_PER_INSTRUCTION) || (in->schemes & (SCHEME_ALL & ~SCHEME_BYCOUNT)))
+			add_probe(in, PROBE_BLOCK, first, NULL, fp.block[k]);
 		if (in->keep)
 			mark_block_counter(in, first, fp.block[k]);
 	}
@@ -877,11 +1071,43 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 /* ---- emission --------------------------------------------------------------------------- */
 
 /*
+ * Returns whether call x cannot update a counter: it calls a library function (or intrinsic)
+ * that takes no function pointer and does not end the program. A call of a defined function
+ * (or through a pointer, or of qsort with a comparator) may run probes of the same counters:
+ * the recursive call in a loop of negamax, say. Were it marked, LICM would keep the caller's
+ * counter in a register across the call and store it after the loop, overwriting the callee's
+ * updates (a loop around a recursive call counted 3 iterations instead of 363). exit and the
+ * like run atexit handlers and never return: counters kept in registers would be lost.
+ */
+static int call_leaves_counters_alone(LLVMValueRef x)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(x);
+	LLVMTypeRef fn_type;
+	unsigned n;
+	LLVMTypeRef params[64];
+
+	if (!LLVMIsAFunction(callee) || !is_external(callee) || is_exit_call(value_name(callee)))
+		return 0;
+	fn_type = LLVMGlobalGetValueType(callee);
+	n = LLVMCountParamTypes(fn_type);
+	if (n > 64 || LLVMIsFunctionVarArg(fn_type))
+		return 0;
+	LLVMGetParamTypes(fn_type, params);
+	for (unsigned i = 0; i < n; i++) {
+		if (LLVMGetTypeKind(params[i]) == LLVMPointerTypeKind &&
+		    LLVMGetTypeKind(LLVMGetElementType(params[i])) == LLVMFunctionTypeKind)
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * Tells the optimiser that the program never touches the counters: the probes' loads and
- * stores get !alias.scope {mantis}, every memory access and call of the program gets !noalias
- * {mantis} (joined to a list it may have). This is true (only the runtime reads the counters,
- * at exit) and lets LICM keep a counter in a register across a loop whose body stores through
- * char pointers, which may alias anything, and so keeps such loops vectorisable.
+ * stores get !alias.scope {mantis}, every memory access of the program and every call that
+ * leaves them alone (call_leaves_counters_alone) gets !noalias {mantis} (joined to a list it
+ * may have). This is true (only probes and the runtime touch the counters) and lets LICM keep
+ * a counter in a register across a loop whose body stores through char pointers, which may
+ * alias anything, and so keeps such loops vectorisable.
  */
 static void no_alias(struct inst *in)
 {
@@ -902,7 +1128,8 @@ static void no_alias(struct inst *in)
 				LLVMMetadataRef joined[33];
 				unsigned n;
 
-				if (!LLVMIsALoadInst(x) && !LLVMIsAStoreInst(x) && !LLVMIsACallInst(x) &&
+				if (!LLVMIsALoadInst(x) && !LLVMIsAStoreInst(x) &&
+				    !(LLVMIsACallInst(x) && call_leaves_counters_alone(x)) &&
 				    !LLVMIsAAtomicRMWInst(x) && !LLVMIsAAtomicCmpXchgInst(x))
 					continue;
 				old = LLVMGetMetadata(x, noalias);
@@ -1146,6 +1373,7 @@ int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *
 		{"branch", SCHEME_BRANCH}, {"loop", SCHEME_LOOP},   {"call", SCHEME_CALL},
 		{"value", SCHEME_VALUE},   {"exit", SCHEME_EXIT},   {"bycount", SCHEME_BYCOUNT},
 		{"all", SCHEME_ALL},
+		{"bycount-per-instruction", SCHEME_BYCOUNT | SCHEME_PER_INSTRUCTION}, /* bench only */
 	};
 	char *copy = xstrdup(list), *save = NULL, *word;
 

@@ -18,6 +18,11 @@ enum {
 	SCHEME_EXIT = 16,   /* exit/abort/longjmp calls and error returns of main */
 	SCHEME_BYCOUNT = 32,/* dynamic instruction counts per opcode, per function and in total */
 	SCHEME_ALL = 63,
+	/* A variant of bycount, for measuring ByCounter's claim (bench/count): one counter
+	 * increment per instruction (per function and opcode) instead of per block, the same
+	 * counts. Only as --schemes bycount-per-instruction; not part of all. With no other
+	 * scheme, blocks get no counters of their own (so such a build cannot be sliced). */
+	SCHEME_PER_INSTRUCTION = 64,
 };
 
 /*

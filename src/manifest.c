@@ -53,12 +53,19 @@ void feature_add_term(struct feature *f, int counter, int64_t coef)
 	f->terms[f->nterms++] = (struct feature_term){counter, coef};
 }
 
-double feature_value(const struct feature *f, const uint64_t *counters)
+uint64_t feature_sum(const struct feature *f, const uint64_t *counters)
 {
 	uint64_t sum = 0;
 
 	for (int t = 0; t < f->nterms; t++)
 		sum += (uint64_t)f->terms[t].coef * counters[f->terms[t].counter];
+	return sum;
+}
+
+double feature_value(const struct feature *f, const uint64_t *counters)
+{
+	uint64_t sum = feature_sum(f, counters);
+
 	if (f->denominator >= 0) {
 		uint64_t den = counters[f->denominator];
 

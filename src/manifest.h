@@ -58,6 +58,9 @@ void feature_add_term(struct feature *f, int counter, int64_t coef);
 void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
 			char *const *ldflags, int nldflags);
 
+/* Returns f's sum (its denominator ignored) exactly, in 64-bit two's complement: counts above
+ * 2^53 stay exact, unlike feature_value's double. */
+uint64_t feature_sum(const struct feature *f, const uint64_t *counters);
 /* Returns the value of f given all counters. */
 double feature_value(const struct feature *f, const uint64_t *counters);
 

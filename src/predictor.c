@@ -236,8 +236,9 @@ static int evaluate(const struct predictor *p, const struct input *in, double ti
 	} else if (res.status == RUN_TIMEOUT) {
 		rc = error_set(err, "the evaluator did not finish within its budget of %g s", timeout);
 	} else if (res.status != RUN_OK) {
-		rc = error_set(err, "the evaluator %s (%s %d): the program would likely fail on this "
-			       "input, unlike every training input; no prediction",
+		rc = error_set(err, "the evaluator %s (%s %d): this input takes a path no training "
+			       "input took (the evaluator keeps only the paths training saw), or the "
+			       "program fails on it; no prediction (train with inputs like it)",
 			       res.status == RUN_CRASH ? "crashed" : "exited non-zero",
 			       res.status == RUN_CRASH ? "signal" : "status",
 			       res.status == RUN_CRASH ? res.signal : res.exit_code);

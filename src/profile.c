@@ -100,10 +100,10 @@ static int run_one(struct job *j, int i, const char *kind, int rep, struct error
 	return rc;
 }
 
-/* Returns whether input i belongs to this shard. */
+/* Returns whether input i belongs to this shard (and to the selection, if any). */
 static int in_shard(const struct profile_options *opt, int i)
 {
-	return opt->nshards <= 0 || i % opt->nshards == opt->shard - 1;
+	return (opt->nshards <= 0 || i % opt->nshards == opt->shard - 1) && (!opt->only || opt->only[i]);
 }
 
 /* Runs (kind, rep) for every input of the shard where it is missing, worker w of nworkers. */

@@ -17,6 +17,7 @@ struct profile_options {
 	double timeout;      /* seconds before a run is killed; 0: never */
 	int shard;           /* profile only inputs whose position % nshards == shard - 1 */
 	int nshards;         /* 0: all inputs */
+	const unsigned char *only; /* profile only inputs i with only[i] set; NULL: all (select.c) */
 	int fresh;           /* start a new profile, keeping the old database aside */
 	int pin_cpu;         /* CPU to pin runs to, plus one; 0: none */
 	const char *metric;  /* default metric recorded for export and model, or NULL */

@@ -2317,6 +2317,46 @@ int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned 
 	return n;
 }
 
+int sdg_why(const struct sdg *g, const unsigned char *mark, const int *criteria, int ncriteria,
+	    int target, struct intvec *chain, struct intvec *kinds)
+{
+	int *towards = xmalloc(sizeof *towards * (size_t)(g->n + 1)); /* next node to a criterion */
+	unsigned char *via = xcalloc((size_t)g->n + 1, 1);               /* that edge's kind */
+	struct intvec queue = {0};
+	int len = 0;
+
+	for (int v = 0; v < g->n; v++)
+		towards[v] = -2;
+	for (int i = 0; i < ncriteria; i++) {
+		if (criteria[i] >= 0 && towards[criteria[i]] == -2) {
+			towards[criteria[i]] = -1;
+			intvec_push(&queue, criteria[i]);
+		}
+	}
+	for (int head = 0; head < queue.n && towards[target] == -2; head++) {
+		int v = queue.v[head];
+
+		for (int e = g->node[v].in; e >= 0; e = g->edge[e].next) {
+			int u = g->edge[e].src;
+
+			if (mark[u] && towards[u] == -2) {
+				towards[u] = v;
+				via[u] = g->edge[e].kind;
+				intvec_push(&queue, u);
+			}
+		}
+	}
+	for (int v = towards[target] == -2 ? -1 : target; v >= 0; v = towards[v]) {
+		intvec_push(chain, v);
+		intvec_push(kinds, via[v]);
+		len++;
+	}
+	intvec_release(&queue);
+	free(towards);
+	free(via);
+	return len;
+}
+
 int sdg_kept(const struct sdg *g, const unsigned char *mark, LLVMValueRef x)
 {
 	int v = sdg_node(g, x), c = ptrmap_get(&g->call_of, x);

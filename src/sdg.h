@@ -178,6 +178,15 @@ int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned 
  * marked, or it is a call whose call-site node is.
  */
 int sdg_kept(const struct sdg *g, const unsigned char *mark, LLVMValueRef x);
+/*
+ * Explains why target is in the slice mark of criteria[0..ncriteria): finds a shortest chain of
+ * dependences from target to a criterion through marked nodes (any edge kind: a witness, not a
+ * proof that the chain is realizable). Appends to chain the nodes (target first, a criterion
+ * last) and to kinds the kind of the edge from each node to the next. Returns the chain's
+ * length, 0 if target is not reached.
+ */
+int sdg_why(const struct sdg *g, const unsigned char *mark, const int *criteria, int ncriteria,
+	    int target, struct intvec *chain, struct intvec *kinds);
 
 /* Returns whether argument i of the kept call x is needed (else it may be any value). */
 int sdg_arg_kept(const struct sdg *g, const unsigned char *mark, LLVMValueRef x, unsigned i);

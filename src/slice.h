@@ -66,6 +66,15 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
  * of the counters), sorted, one per line. Returns the number of lines.
  */
 int slicer_lines(const struct slicer *s, const unsigned char *mark, struct strbuf *out);
+/*
+ * Appends to out why the slice mark of feature which (an index into s->feature) keeps the
+ * source line file_line ("FILE:LINE", FILE matched as a path suffix): a shortest chain of
+ * dependences from an instruction of that line to the feature's recorder, one node a line,
+ * with each edge's kind. Returns the chain's length, 0 if no kept instruction of the program
+ * is on that line, -1 if file_line is not FILE:LINE.
+ */
+int slicer_why(const struct slicer *s, const unsigned char *mark, int which,
+	       const char *file_line, struct strbuf *out);
 
 /*
  * Returns the estimated cost of mark's evaluator on runs[0..nruns) (DIR/inst's counters):

@@ -39,6 +39,7 @@
 #include "prep.h"
 #include "profile.h"
 #include "runner.h"
+#include "select.h"
 #include "slice.h"
 #include "store.h"
 #include "util.h"
@@ -114,6 +115,7 @@ struct train_options train_options_default(void)
 	o.jobs = 1;
 	o.max_iterations = 20;
 	o.max_aliases = 8;
+	o.select_target = 0.1;
 	return o;
 }
 
@@ -194,7 +196,8 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 	struct profile_options po = {0};
 	char *db = profile_db_path(t->build, NULL);
 	struct store st;
-	int excluded = 0, rc;
+	unsigned char *chosen = NULL;
+	int excluded = 0, rc, pool = 0;
 
 	po.dir = t->build;
 	po.inputs = t->opt->inputs;
@@ -204,6 +207,15 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 	po.fresh = fresh;
 	po.metric = t->opt->metric;
 	po.progress = t->opt->log != NULL && isatty(2);
+	if (t->opt->select_adaptive) {
+		struct select_options so = {t->opt->select_target, 10, 5, t->opt->select_max, t->opt->metric,
+					    &t->opt->fit, t->opt->log};
+
+		if (select_inputs(&so, &po, &t->m, &chosen, &pool, err) < 0) {
+			free(db);
+			return -1;
+		}
+	}
 	rc = profile_run(&po, err);
 	if (rc == 0 && (rc = store_open(&st, db, 0, err)) == 0) {
 		rc = store_load(&st, &t->m, t->opt->metric, &t->ds, &excluded, err);
@@ -212,6 +224,9 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 		store_close(&st);
 	}
 	free(db);
+	for (int i = 0; i < pool && excluded > 0; i++)
+		excluded -= !chosen[i]; /* inputs not selected are not left out */
+	free(chosen);
 	if (rc < 0)
 		return -1;
 	if (strcmp(t->opt->metric, "instructions") == 0)

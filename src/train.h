@@ -30,6 +30,9 @@ struct train_options {
 	int max_iterations;          /* rounds of the feedback loop before falling back */
 	int max_aliases;             /* exact copies of a model feature sliced with it */
 	int fresh;                   /* start a new profile (the old one is kept aside) */
+	int select_adaptive;         /* profile an adaptively chosen subset of the inputs (select.c) */
+	double select_target;        /* its target cross-validated relative error (0.1) */
+	int select_max;              /* most inputs it profiles; 0: all */
 	FILE *log;                   /* progress and the iteration log, or NULL */
 };
 

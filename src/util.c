@@ -87,6 +87,29 @@ void strbuf_add(struct strbuf *sb, const char *s, size_t n)
 	sb->buf[sb->len] = '\0';
 }
 
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *big;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof small) {
+		strbuf_add(sb, small, (size_t)n);
+		return;
+	}
+	big = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	strbuf_add(sb, big, (size_t)n);
+	free(big);
+}
+
 void strbuf_addch(struct strbuf *sb, char c)
 {
 	strbuf_add(sb, &c, 1);

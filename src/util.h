@@ -31,6 +31,8 @@ struct strbuf {
 void strbuf_add(struct strbuf *sb, const char *s, size_t n);
 /* Appends one byte. */
 void strbuf_addch(struct strbuf *sb, char c);
+/* Appends printf-formatted text. */
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the string, ownership passed to the caller ("" if empty), and resets sb. */
 char *strbuf_detach(struct strbuf *sb);
 /* Frees the bytes and resets sb. */

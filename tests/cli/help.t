@@ -14,13 +14,18 @@ The command line: help, version, exit codes, and errors that say what is wrong.
      cc           compile like clang-14 and record bitcode, for CC= in make builds
      instrument   build a program's original and feature-counting versions
      features     run an instrumented build on one input and print its features
+     count        count a run's executed instructions per function, opcode and library call
      profile      run a build on many inputs, measure it, and keep every run
      export       write a profile as CSV or JSON, one row per complete input
      model        fit a sparse polynomial model of a metric from feature data
      slice        build feature evaluators (executable slices), validate them, measure their cost
+     explore      measure a program at adaptively chosen parameter values and infer its performance function
      train        train a predictor: instrument, profile, model, slice, reject expensive features
      predict      predict a program's metric on an input without running the program
      eval         measure a predictor's error and cost on inputs, beside the noise floor
+     calibrate    measure a platform's cost per instruction class and library call
+     report       write a predictor's report: one HTML page with its model, errors and costs
+     export-c     write a predictor as one C file: double NAME_predict(int argc, char **argv)
      help         show the commands, or one command's options
   
   'mantis help COMMAND' or 'mantis COMMAND --help' shows a command's options.

@@ -34,6 +34,25 @@ The evaluator prints nothing and writes the loop's count where MANTIS_COUNTERS s
   $ head -c 8 c.bin; echo
   MANTISC1
 
+--why says why a slice keeps a line: a shortest chain of dependences from the line to the
+feature's value at exit. The first argument decides the loop's count; the second does not:
+
+  $ mantis slice build --features loop:main:prog.c:7 --inputs inputs.txt --reps 1 --why prog.c:5 | tail -n +3 | grep -v '^  which' | cut -d: -f1-3
+  prog.c:5 in main: call atoi
+  prog.c:7 in main: %10 = icmp slt i32 %.01, %5
+  prog.c:7 in main: br i1 %10, label %11, label %17
+  ? in main: store i64 %13, i64* @__mantis_c.2, align 8
+  prog.c:12 in main: actual-in of memory class 2 (@__mantis_c.2)
+  in __mantis_slice_dump: formal-in of memory class 2 (@__mantis_c.2)
+  ? in __mantis_slice_dump: %0 = load i64, i64* @__mantis_c.2, align 8
+  ? in __mantis_slice_dump: call __mantis_slice_emit
+  $ mantis slice build --features loop:main:prog.c:7 --inputs inputs.txt --reps 1 --why prog.c:9 | tail -1
+  prog.c:9: the slice keeps no instruction of this line
+  $ mantis slice build --features loop:main:prog.c:7 --why prog.c
+  mantis slice: --why: 'prog.c' is not FILE:LINE
+  See 'mantis help slice'.
+  [2]
+
 The JSON form:
 
   $ mantis slice build --features loop:main:prog.c:7,loop:main:prog.c:9 --inputs inputs.txt --reps 1 --json > out.json

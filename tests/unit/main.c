@@ -66,8 +66,12 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_learn());
 	srunner_add_suite(sr, suite_fit());
 	srunner_add_suite(sr, suite_instrument());
+	srunner_add_suite(sr, suite_count());
 	srunner_add_suite(sr, suite_pta());
 	srunner_add_suite(sr, suite_slice());
+	srunner_add_suite(sr, suite_report());
+	srunner_add_suite(sr, suite_infer());
+	srunner_add_suite(sr, suite_explore());
 	srunner_add_suite(sr, suite_examples());
 	if (argc > 1)
 		setenv("CK_RUN_SUITE", argv[1], 1);

@@ -14,8 +14,12 @@ Suite *suite_examples(void);
 Suite *suite_learn(void);
 Suite *suite_fit(void);
 Suite *suite_instrument(void);
+Suite *suite_count(void);
 Suite *suite_pta(void);
 Suite *suite_slice(void);
+Suite *suite_report(void);
+Suite *suite_infer(void);
+Suite *suite_explore(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);

@@ -1,0 +1,471 @@
+/*
+ * exportc.c: a predictor as one self-contained C file (issue 9, mantis export-c), for a
+ * scheduler to compile into itself: double NAME_predict(int argc, char **argv).
+ *
+ * LLVM 14 has no C back end, so the evaluator (PRED/evaluator, an executable) travels as a
+ * byte array. A call copies it into a memfd and runs it with fexecve in a child process, with
+ * MANTIS_COUNTERS and MANTIS_READ_FAILURES naming two more memfds as /proc/self/fd/N (kept
+ * open across exec), reads the counters it wrote there (rt/slicert.c's format: "MANTISC1",
+ * build id, count, little-endian 64-bit words), computes each model feature from them with the
+ * manifest's formula (manifest.h: a sum of coef * counter in 64-bit two's complement, divided
+ * by a denominator counter for means), and evaluates the model (model.h: intercept + sum of
+ * coef * monomial, each monomial a product taken factor by factor).
+ * The file is: a header comment (the contract, what it needs, how it was made); constants;
+ * a fixed runtime (runtime_text below, C source kept as lines); one function per feature; the
+ * exported function. Invariant: it computes bit for bit what predictor_run does: the same
+ * counters, the same integer and floating-point operations in the same order (coefficients
+ * printed with 17 significant digits, which read back to the same doubles; FP contraction
+ * off), and it refuses where mantis predict refuses (a file named by an argument that cannot
+ * be read, an evaluator that crashes, exits non-zero, overruns 60 s or writes no counters).
+ */
+#include "exportc.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "manifest.h"
+#include "model.h"
+#include "predictor.h"
+#include "util.h"
+
+/* The exported file's fixed part: running the evaluator and reading its counters. It uses the
+ * constants BUILD_ID, NCOUNTERS, NUSED, BUDGET_SECONDS and the arrays used[] and
+ * evaluator[] that precede it. */
+static const char *const runtime_text[] = {
+	"/* ---- running the evaluator ------------------------------------------------------------ */",
+	"",
+	"/* Writes n bytes of buf to fd. Returns 0, or -1 with errno set. */",
+	"static int write_all(int fd, const unsigned char *buf, size_t n)",
+	"{",
+	"	while (n > 0) {",
+	"		ssize_t w = write(fd, buf, n);",
+	"",
+	"		if (w < 0 && errno == EINTR)",
+	"			continue;",
+	"		if (w <= 0)",
+	"			return -1;",
+	"		buf += w;",
+	"		n -= (size_t)w;",
+	"	}",
+	"	return 0;",
+	"}",
+	"",
+	"/* Returns the little-endian 64-bit word at b. */",
+	"static uint64_t le64(const unsigned char *b)",
+	"{",
+	"	uint64_t v = 0;",
+	"",
+	"	for (int i = 7; i >= 0; i--)",
+	"		v = v << 8 | b[i];",
+	"	return v;",
+	"}",
+	"",
+	"/* Returns the caller's environment without MANTIS_* variables, plus counters and failures",
+	" * (two \"NAME=VALUE\" strings), as a malloc'ed array of borrowed strings, or NULL. */",
+	"static char **environment(char *counters, char *failures)",
+	"{",
+	"	size_t n = 0, k = 0;",
+	"	char **env;",
+	"",
+	"	while (environ && environ[n])",
+	"		n++;",
+	"	env = calloc(n + 3, sizeof *env);",
+	"	if (!env)",
+	"		return NULL;",
+	"	for (size_t i = 0; i < n; i++) {",
+	"		if (strncmp(environ[i], \"MANTIS_\", 7) != 0)",
+	"			env[k++] = environ[i];",
+	"	}",
+	"	env[k] = counters;",
+	"	env[k + 1] = failures;",
+	"	return env;",
+	"}",
+	"",
+	"/*",
+	" * The child: stdin, stdout and stderr on /dev/null, the counters and failures memfds kept",
+	" * open across exec, signals unblocked, an alarm for the budget (it survives exec); then the",
+	" * evaluator. On failure it writes errno to report and exits 127. Never returns.",
+	" */",
+	"static void child(const int *fd, int report, char **argv, char **env)",
+	"{",
+	"	int in = open(\"/dev/null\", O_RDONLY), out = open(\"/dev/null\", O_WRONLY), e;",
+	"	sigset_t none;",
+	"",
+	"	sigemptyset(&none);",
+	"	if (in >= 0 && out >= 0 && dup2(in, 0) >= 0 && dup2(out, 1) >= 0 && dup2(out, 2) >= 0 &&",
+	"	    fcntl(fd[1], F_SETFD, 0) == 0 && fcntl(fd[2], F_SETFD, 0) == 0 &&",
+	"	    signal(SIGALRM, SIG_DFL) != SIG_ERR && sigprocmask(SIG_SETMASK, &none, NULL) == 0) {",
+	"		alarm(BUDGET_SECONDS);",
+	"		fexecve(fd[0], argv, env);",
+	"	}",
+	"	e = errno;",
+	"	if (write(report, &e, sizeof e) < 0)",
+	"		_exit(127);",
+	"	_exit(127);",
+	"}",
+	"",
+	"/* Returns 1 with errno ENOENT or EACCES when the evaluator could not open a file that an",
+	" * argument names (or names after '='), as its runtime listed them in the failures memfd,",
+	" * else 0. */",
+	"static int unreadable_input(int failures, int argc, char **argv)",
+	"{",
+	"	struct stat st;",
+	"	char *all, *line, *end;",
+	"	int found = 0;",
+	"",
+	"	if (fstat(failures, &st) < 0 || st.st_size <= 0 || !(all = malloc((size_t)st.st_size + 1)))",
+	"		return 0;",
+	"	if (pread(failures, all, (size_t)st.st_size, 0) != st.st_size) {",
+	"		free(all);",
+	"		return 0;",
+	"	}",
+	"	all[st.st_size] = '\\0';",
+	"	for (line = all; !found && (end = strchr(line, '\\n')); line = end + 1) {",
+	"		*end = '\\0';",
+	"		for (int i = 1; i < argc && !found; i++) {",
+	"			const char *eq = strchr(argv[i], '=');",
+	"",
+	"			found = strcmp(argv[i], line) == 0 || (eq && strcmp(eq + 1, line) == 0);",
+	"		}",
+	"		if (found)",
+	"			errno = access(line, F_OK) == 0 ? EACCES : ENOENT;",
+	"	}",
+	"	free(all);",
+	"	return found;",
+	"}",
+	"",
+	"/* Reads the used counters from the counters memfd into c. Returns 0, or -1 when it is missing,",
+	" * truncated or of another build. */",
+	"static int read_counters(int fd, uint64_t *c)",
+	"{",
+	"	unsigned char head[24], word[8];",
+	"",
+	"	if (pread(fd, head, sizeof head, 0) != (ssize_t)sizeof head ||",
+	"	    memcmp(head, \"MANTISC1\", 8) != 0 || le64(head + 8) != BUILD_ID ||",
+	"	    le64(head + 16) != NCOUNTERS)",
+	"		return -1;",
+	"	for (int i = 0; i < NUSED; i++) {",
+	"		if (pread(fd, word, sizeof word, 24 + 8 * (off_t)used[i]) != (ssize_t)sizeof word)",
+	"			return -1;",
+	"		c[i] = le64(word);",
+	"	}",
+	"	return 0;",
+	"}",
+	"",
+	"/* Returns 0 when the evaluator ended well and wrote its counters (read into c), else -1 with",
+	" * errno saying why (see the top of this file). */",
+	"static int outcome(int status, const int *fd, int argc, char **argv, uint64_t *c)",
+	"{",
+	"	if (unreadable_input(fd[2], argc, argv))",
+	"		return -1;",
+	"	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)",
+	"		errno = ETIMEDOUT;",
+	"	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || read_counters(fd[1], c) < 0)",
+	"		errno = EIO;",
+	"	else",
+	"		return 0;",
+	"	return -1;",
+	"}",
+	"",
+	"/* Runs the evaluator on argv and reads its counters into c. Returns 0, or -1 with errno set. */",
+	"static int run_evaluator(int argc, char **argv, uint64_t *c)",
+	"{",
+	"	int fd[3], report[2] = {-1, -1}, status, exec_errno = 0, rc = -1, saved;",
+	"	char counters[64], failures[64], **env = NULL;",
+	"	pid_t pid;",
+	"",
+	"	if (argc < 1 || !argv || !argv[0]) {",
+	"		errno = EINVAL;",
+	"		return -1;",
+	"	}",
+	"	fd[0] = memfd_create(\"mantis-evaluator\", MFD_CLOEXEC);",
+	"	fd[1] = memfd_create(\"mantis-counters\", MFD_CLOEXEC);",
+	"	fd[2] = memfd_create(\"mantis-read-failures\", MFD_CLOEXEC);",
+	"	if (fd[0] < 0 || fd[1] < 0 || fd[2] < 0 ||",
+	"	    write_all(fd[0], evaluator, sizeof evaluator) < 0 || pipe2(report, O_CLOEXEC) < 0)",
+	"		goto out;",
+	"	snprintf(counters, sizeof counters, \"MANTIS_COUNTERS=/proc/self/fd/%d\", fd[1]);",
+	"	snprintf(failures, sizeof failures, \"MANTIS_READ_FAILURES=/proc/self/fd/%d\", fd[2]);",
+	"	if (!(env = environment(counters, failures)) || (pid = fork()) < 0)",
+	"		goto out;",
+	"	if (pid == 0)",
+	"		child(fd, report[1], argv, env);",
+	"	close(report[1]);",
+	"	report[1] = -1;",
+	"	if (read(report[0], &exec_errno, sizeof exec_errno) != (ssize_t)sizeof exec_errno)",
+	"		exec_errno = 0; /* the pipe closed on exec: the evaluator runs */",
+	"	while (waitpid(pid, &status, 0) < 0) {",
+	"		if (errno != EINTR)",
+	"			goto out;",
+	"	}",
+	"	if (exec_errno)",
+	"		errno = exec_errno;",
+	"	else",
+	"		rc = outcome(status, fd, argc, argv, c);",
+	"out:",
+	"	saved = errno;",
+	"	for (int i = 0; i < 3; i++) {",
+	"		if (fd[i] >= 0)",
+	"			close(fd[i]);",
+	"	}",
+	"	if (report[0] >= 0)",
+	"		close(report[0]);",
+	"	if (report[1] >= 0)",
+	"		close(report[1]);",
+	"	free(env);",
+	"	errno = saved;",
+	"	return rc;",
+	"}",
+};
+
+/* Appends s for a comment: "* /" stands for any "*" followed by "/", which would end it. */
+static void comment_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		strbuf_addch(sb, *s);
+		if (s[0] == '*' && s[1] == '/')
+			strbuf_addch(sb, ' ');
+	}
+}
+
+/* Appends v as a C double constant that reads back to v exactly. */
+static void put_double(struct strbuf *sb, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof buf, "%.17g", v);
+	strbuf_add(sb, buf, strlen(buf));
+	if (!strpbrk(buf, ".e"))
+		strbuf_add(sb, ".0", 2);
+}
+
+int exportc_valid_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > 64 || (name[0] >= '0' && name[0] <= '9'))
+		return 0;
+	return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n;
+}
+
+/* The counters the model's features read: slot s of the exported file's c[] is counter[s]. */
+struct used {
+	int n;        /* counters read */
+	int *counter; /* their indices, ascending; owned */
+};
+
+/* Adds counter k to u (kept ascending and distinct). */
+static void use(struct used *u, int k)
+{
+	int i = 0;
+
+	while (i < u->n && u->counter[i] < k)
+		i++;
+	if (i < u->n && u->counter[i] == k)
+		return;
+	u->counter = xrealloc(u->counter, sizeof *u->counter * (size_t)(u->n + 1));
+	memmove(u->counter + i + 1, u->counter + i, sizeof *u->counter * (size_t)(u->n - i));
+	u->counter[i] = k;
+	u->n++;
+}
+
+/* Returns counter k's slot in u (k is in u). */
+static int slot(const struct used *u, int k)
+{
+	for (int i = 0; i < u->n; i++) {
+		if (u->counter[i] == k)
+			return i;
+	}
+	assert(!"the counter is one of the used ones");
+	return -1;
+}
+
+/* Appends the header comment: what the file offers, what it needs, how it was made. */
+static void header(struct strbuf *sb, const struct predictor *p, const char *name, size_t bytes)
+{
+	const char *metric = p->info.metric;
+	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
+		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
+		     : xasprintf("%s time in seconds", metric);
+	char *dir = realpath(p->dir, NULL);
+	struct strbuf formula = {0};
+
+	model_format(&p->model, &formula);
+	strbuf_addf(sb, "/*\n * The mantis predictor of ");
+	comment_text(sb, dir ? dir : p->dir);
+	strbuf_addf(sb, " as one C file, made by mantis export-c\n * (mantis %s). Do not edit: export it "
+	    "again after training again.\n *\n *   double %s_predict(int argc, char **argv);\n *\n"
+	    " * argc and argv as the program's main would receive them: argv[0] its name (any "
+	    "string),\n * argv[1..argc) its arguments, files relative to the caller's working "
+	    "directory; the\n * program's standard input is empty. Returns the predicted %s,\n"
+	    " * or NAN with errno set:\n", MANTIS_VERSION, name, what);
+	strbuf_addf(sb, " *   ENOENT, EACCES  a file an argument names cannot be read: the program would "
+	    "fail\n *   ETIMEDOUT       the evaluator ran longer than %d seconds\n"
+	    " *   EIO             the evaluator crashed, exited non-zero or wrote no features (an "
+	    "exit no\n *                   training input reached)\n"
+	    " *   EINVAL          argc < 1 or no argv[0]\n"
+	    " *   other           from memfd_create, pipe2, fork or fexecve: it could not run\n"
+	    " * Feature values outside their training range are not reported (mantis predict "
+	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", 60, p->model.algorithm,
+	    p->model.ntrain);
+	comment_text(sb, formula.buf);
+	if (!p->evaluator) {
+		strbuf_addf(sb, "\n * It reads no feature: the prediction is a constant, and the file needs "
+		    "nothing.\n */\n");
+	} else {
+		strbuf_addf(sb, "\n *\n * How: the evaluator (PRED/evaluator, the program sliced down to the "
+		    "model's features,\n * %zu bytes) is embedded below. A call copies it into a memfd, "
+		    "forks, and runs it\n * with fexecve, MANTIS_COUNTERS and MANTIS_READ_FAILURES "
+		    "naming two more memfds\n * (/proc/self/fd/N); it changes no file (its runtime "
+		    "discards every write), and\n * the features are computed from the counters it "
+		    "writes as mantis computes them.\n * Needs: Linux 3.17 or later (memfd_create) "
+		    "with /proc mounted, x86-64, the C library\n * the evaluator was linked with "
+		    "(glibc, the one of the machine that trained it)", bytes);
+		for (int i = 0; i < p->m.nldflags; i++) {
+			strbuf_addf(sb, i ? " " : " and the\n * libraries of ");
+			comment_text(sb, p->m.ldflags[i]);
+		}
+		strbuf_addf(sb, ".\n * A caller that ignores SIGCHLD gets ECHILD. Each call has its own memfds "
+		    "and child, which\n * calls only async-signal-safe functions before exec: calls "
+		    "from several threads are safe.\n */\n");
+	}
+	strbuf_release(&formula);
+	free(what);
+	free(dir);
+}
+
+/* Appends the constants and the evaluator's bytes. */
+static void constants(struct strbuf *sb, const struct predictor *p, const struct used *u,
+		      const unsigned char *exe, size_t bytes)
+{
+	strbuf_addf(sb, "\nenum {\n\tNCOUNTERS = %d, /* counters the instrumented build keeps */\n"
+	    "\tNUSED = %d, /* counters the model's features read */\n"
+	    "\tBUDGET_SECONDS = 60 /* the evaluator is killed after this long */\n};\n"
+	    "\n/* The instrumented build's id: the counters file must carry it. */\n"
+	    "static const uint64_t BUILD_ID = UINT64_C(0x%016" PRIx64 ");\n"
+	    "\n/* The counters read, by index; c[i] below holds counter used[i]. */\n"
+	    "static const uint32_t used[NUSED + 1] = {", p->m.ncounters, u->n, p->m.build_id);
+	for (int i = 0; i < u->n; i++)
+		strbuf_addf(sb, "%s%d", i ? ", " : "", u->counter[i]);
+	strbuf_addf(sb, "%s0};\n\n/* PRED/evaluator */\nstatic const unsigned char evaluator[%zu] = {",
+	    u->n ? ", " : "", bytes);
+	for (size_t i = 0; i < bytes; i++)
+		strbuf_addf(sb, "%s0x%02x,", i % 16 ? " " : "\n\t", exe[i]);
+	strbuf_addf(sb, "\n};\n\n");
+}
+
+/* Appends feature_I(c): model feature i from the used counters, as feature_value does. */
+static void feature_function(struct strbuf *sb, const struct predictor *p, const struct used *u,
+			     int i)
+{
+	const struct feature *f = &p->m.v[p->feature[i]];
+
+	strbuf_addf(sb, "/* ");
+	comment_text(sb, f->name);
+	strbuf_addf(sb, ": ");
+	comment_text(sb, f->description);
+	strbuf_addf(sb, " (trained on %.17g to %.17g) */\nstatic double feature_%d(const uint64_t *c)\n{\n"
+	    "\tuint64_t sum = 0", p->model.features[i].min, p->model.features[i].max, i);
+	for (int t = 0; t < f->nterms; t++) {
+		int64_t coef = f->terms[t].coef;
+
+		if (coef == INT64_MIN)
+			strbuf_addf(sb, " + (uint64_t)INT64_MIN");
+		else
+			strbuf_addf(sb, " + (uint64_t)INT64_C(%" PRId64 ")", coef);
+		strbuf_addf(sb, " * c[%d]", slot(u, f->terms[t].counter));
+	}
+	strbuf_addf(sb, ";\n\n");
+	if (f->denominator >= 0)
+		strbuf_addf(sb, "\treturn c[%d] ? (double)(int64_t)sum / (double)c[%d] : 0;\n}\n\n",
+		    slot(u, f->denominator), slot(u, f->denominator));
+	else
+		strbuf_addf(sb, "\treturn (double)(int64_t)sum;\n}\n\n");
+}
+
+/* Appends NAME_predict: the features, then the model term by term as model_eval does. */
+static void predict_function(struct strbuf *sb, const struct predictor *p, const char *name)
+{
+	const struct model *m = &p->model;
+
+	strbuf_addf(sb, "double %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, char "
+	    "**argv)\n{\n", name, name);
+	if (!p->evaluator) {
+		strbuf_addf(sb, "\t(void)argc;\n\t(void)argv;\n\treturn ");
+		put_double(sb, m->intercept);
+		strbuf_addf(sb, ";\n}\n");
+		return;
+	}
+	strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n\tdouble x[%d], y, v;\n\n"
+	    "\tif (run_evaluator(argc, argv, c) < 0)\n\t\treturn NAN;\n", m->nfeatures);
+	for (int i = 0; i < m->nfeatures; i++)
+		strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
+	strbuf_addf(sb, "\ty = ");
+	put_double(sb, m->intercept);
+	strbuf_addf(sb, ";\n");
+	for (int t = 0; t < m->nterms; t++) {
+		const struct model_term *term = &m->terms[t];
+
+		strbuf_addf(sb, "\tv = 1;\n");
+		for (int i = 0; i < term->m.nf; i++) {
+			for (int k = 0; k < term->m.pow[i]; k++)
+				strbuf_addf(sb, "\tv *= x[%d];\n", term->m.feat[i]);
+		}
+		strbuf_addf(sb, "\ty += ");
+		put_double(sb, term->coef);
+		strbuf_addf(sb, " * v;\n");
+	}
+	strbuf_addf(sb, "\treturn y;\n}\n");
+}
+
+int exportc_write(const struct predictor *p, const char *name, const char *path,
+		  struct error *err)
+{
+	struct strbuf sb = {0};
+	struct used u = {0};
+	unsigned char *exe = NULL;
+	size_t bytes = 0;
+	int rc;
+
+	if (p->evaluator && !(exe = (unsigned char *)read_file(p->evaluator, &bytes, "the evaluator ",
+							       err)))
+		return -1;
+	header(&sb, p, name, bytes);
+	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n");
+	if (exe) {
+		strbuf_addf(&sb, "#include <fcntl.h>\n#include <signal.h>\n#include <stdint.h>\n"
+		    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+		    "#include <sys/mman.h>\n#include <sys/stat.h>\n#include <sys/types.h>\n"
+		    "#include <sys/wait.h>\n#include <unistd.h>\n\n"
+		    "#ifdef __clang__\n#pragma STDC FP_CONTRACT OFF /* a * b + c rounded twice, "
+		    "as in mantis */\n#endif\n");
+		for (int i = 0; i < p->model.nfeatures; i++) {
+			const struct feature *f = &p->m.v[p->feature[i]];
+
+			for (int t = 0; t < f->nterms; t++)
+				use(&u, f->terms[t].counter);
+			if (f->denominator >= 0)
+				use(&u, f->denominator);
+		}
+		constants(&sb, p, &u, exe, bytes);
+		for (size_t i = 0; i < sizeof runtime_text / sizeof *runtime_text; i++)
+			strbuf_addf(&sb, "%s\n", runtime_text[i]);
+		strbuf_addf(&sb, "\n/* ---- the model "
+		    "------------------------------------------------------------------------ */\n\n");
+		for (int i = 0; i < p->model.nfeatures; i++)
+			feature_function(&sb, p, &u, i);
+	} else {
+		strbuf_addf(&sb, "\n");
+	}
+	predict_function(&sb, p, name);
+	rc = write_file(path, sb.buf, sb.len, err);
+	strbuf_release(&sb);
+	free(u.counter);
+	free(exe);
+	return rc;
+}

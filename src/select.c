@@ -1,0 +1,348 @@
+/*
+ * select.c: adaptive choice of training inputs from a pool (mantis train --select adaptive), the
+ * idea of Westermann et al.'s adaptive breakdown (004_ section 3.1) carried over to a finite
+ * pool of inputs that have no parameters, only what can be seen of them before a run.
+ *
+ *   descriptors: per input, blackbox.c's features (numeric arguments, sizes of the files named,
+ *                of stdin), each v as sign(v) log(1 + |v|), constant ones dropped, scaled to
+ *                [0, 1]: the space the pool spans;
+ *   start:       `initial` inputs spread over it (farthest-first traversal from the input
+ *                nearest the centroid), profiled;
+ *   validate:    K-fold cross-validation (K = 5, folds by position) of the model train fits
+ *                (fit.c, SPORE-FoBa by default) on the profiled inputs' features: each input's
+ *                held-out relative error; stop when their mean is at most the target, when
+ *                `max` inputs are profiled, or when the pool is exhausted;
+ *   select:      each candidate's expected error is the inverse-distance weighted held-out
+ *                error of its 3 nearest profiled inputs, times 1 + (distance to the nearest) /
+ *                (the profiled inputs' median nearest-neighbour spacing), so that both where
+ *                the model is wrong and where nothing was measured count; the `batch`
+ *                candidates of largest expected error are profiled next, none within half a
+ *                spacing of another of the same batch.
+ * Profiling goes through profile_run with an input mask (profile_options.only), so every run
+ * is kept in the profile and a resumed train skips what was recorded. Invariant: chosen[i]
+ * marks exactly the inputs handed to the profiler.
+ */
+#include "select.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blackbox.h"
+#include "dataset.h"
+#include "error.h"
+#include "fit.h"
+#include "inputs.h"
+#include "manifest.h"
+#include "model.h"
+#include "profile.h"
+#include "store.h"
+#include "util.h"
+
+#define SELECT_FOLDS 5     /* folds of the cross-validation */
+#define SELECT_NEIGHBOURS 3 /* profiled inputs a candidate's expected error comes from */
+
+/* Returns the pool's descriptors (n rows of *p values, row-major, in [0, 1]), owned by the caller. */
+static double *descriptors(const struct inputs *ins, int *p)
+{
+	int n = ins->n, k = 0;
+	double *raw = xmalloc(sizeof *raw * (size_t)n * BLACKBOX_P), *x;
+
+	for (int i = 0; i < n; i++) {
+		blackbox_features(&ins->v[i], raw + (size_t)i * BLACKBOX_P);
+		for (int j = 0; j < BLACKBOX_P; j++) {
+			double v = raw[(size_t)i * BLACKBOX_P + (size_t)j];
+
+			raw[(size_t)i * BLACKBOX_P + (size_t)j] = v < 0 ? -log1p(-v) : log1p(v);
+		}
+	}
+	x = xmalloc(sizeof *x * (size_t)n * BLACKBOX_P + 1);
+	for (int j = 0; j < BLACKBOX_P; j++) {
+		double lo = INFINITY, hi = -INFINITY;
+
+		for (int i = 0; i < n; i++) {
+			lo = fmin(lo, raw[(size_t)i * BLACKBOX_P + (size_t)j]);
+			hi = fmax(hi, raw[(size_t)i * BLACKBOX_P + (size_t)j]);
+		}
+		if (!(hi > lo))
+			continue;
+		for (int i = 0; i < n; i++)
+			x[(size_t)i * BLACKBOX_P + (size_t)k] = (raw[(size_t)i * BLACKBOX_P + (size_t)j] - lo) / (hi - lo);
+		k++;
+	}
+	for (int i = 0; i < n; i++) /* compact rows to k columns */
+		memmove(x + (size_t)i * (size_t)k, x + (size_t)i * BLACKBOX_P, sizeof *x * (size_t)k);
+	free(raw);
+	*p = k;
+	return x;
+}
+
+/* Returns the Euclidean distance between rows a and b of the descriptors. */
+static double dist(const double *x, int p, int a, int b)
+{
+	double s = 0;
+
+	for (int j = 0; j < p; j++) {
+		double t = x[(size_t)a * (size_t)p + (size_t)j] - x[(size_t)b * (size_t)p + (size_t)j];
+
+		s += t * t;
+	}
+	return sqrt(s);
+}
+
+/* Marks k more inputs by farthest-first traversal (from the one nearest the centroid if none is
+ * marked yet). */
+static void farthest_first(const double *x, int n, int p, int k, unsigned char *chosen)
+{
+	double *c = xcalloc((size_t)p + 1, sizeof *c), *near = xmalloc(sizeof *near * (size_t)n);
+	int any = 0;
+
+	for (int i = 0; i < n; i++) {
+		any |= chosen[i];
+		for (int j = 0; j < p; j++)
+			c[j] += x[(size_t)i * (size_t)p + (size_t)j] / n;
+	}
+	for (int i = 0; i < n; i++) {
+		double s = 0;
+
+		for (int j = 0; j < p; j++)
+			s += (x[(size_t)i * (size_t)p + (size_t)j] - c[j]) * (x[(size_t)i * (size_t)p + (size_t)j] - c[j]);
+		near[i] = any ? INFINITY : -sqrt(s); /* no input yet: the nearest to the centroid first */
+		for (int q = 0; any && q < n; q++) {
+			if (chosen[q])
+				near[i] = fmin(near[i], dist(x, p, i, q));
+		}
+	}
+	for (int added = 0; added < k; added++) {
+		int best = -1;
+
+		for (int i = 0; i < n; i++) {
+			if (!chosen[i] && (best < 0 || near[i] > near[best]))
+				best = i;
+		}
+		if (best < 0)
+			break;
+		chosen[best] = 1;
+		for (int i = 0; i < n; i++)
+			near[i] = added == 0 && !any ? dist(x, p, i, best) : fmin(near[i], dist(x, p, i, best));
+		any = 1;
+	}
+	free(c);
+	free(near);
+}
+
+/* Fills out with rows[0..k) of ds (names copied). */
+static void subset(const struct dataset *ds, const int *rows, int k, struct dataset *out)
+{
+	memset(out, 0, sizeof *out);
+	out->n = k;
+	out->p = ds->p;
+	out->metric = xstrdup(ds->metric);
+	out->names = xcalloc((size_t)ds->p + 1, sizeof *out->names);
+	out->ids = xcalloc((size_t)k + 1, sizeof *out->ids);
+	out->x = xmalloc(sizeof *out->x * ((size_t)k * (size_t)ds->p + 1));
+	out->y = xmalloc(sizeof *out->y * ((size_t)k + 1));
+	for (int f = 0; f < ds->p; f++) {
+		out->names[f] = xstrdup(ds->names[f]);
+		for (int r = 0; r < k; r++)
+			out->x[(size_t)f * (size_t)k + (size_t)r] = ds->x[(size_t)f * (size_t)ds->n + (size_t)rows[r]];
+	}
+	for (int r = 0; r < k; r++) {
+		out->ids[r] = xstrdup(ds->ids[rows[r]]);
+		out->y[r] = ds->y[rows[r]];
+	}
+}
+
+/* Fills e[0..ds->n) with each row's held-out relative error; returns their mean. */
+static double cross_validate(const struct dataset *ds, const struct fit_options *fit, double *e)
+{
+	int n = ds->n, folds = n < SELECT_FOLDS ? n : SELECT_FOLDS, *rows = xmalloc(sizeof *rows * (size_t)n);
+	struct fit_options fo = *fit;
+	double mean = 0;
+
+	fo.train_frac = 1;
+	for (int f = 0; f < folds; f++) {
+		struct dataset part;
+		struct model model;
+		struct prep prep;
+		struct error ignored;
+		int k = 0, ok;
+
+		for (int r = 0; r < n; r++) {
+			if (r % folds != f)
+				rows[k++] = r;
+		}
+		subset(ds, rows, k, &part);
+		ok = fit_model(&part, &fo, &model, &prep, &ignored) == 0;
+		for (int r = f; r < n; r += folds)
+			e[r] = ok ? fit_mre(&model, ds, &r, 1) : 1; /* no model: count it 100% off */
+		if (ok) {
+			model_release(&model);
+			prep_release(&prep);
+		}
+		dataset_release(&part);
+	}
+	for (int r = 0; r < n; r++)
+		mean += e[r] / n;
+	free(rows);
+	return mean;
+}
+
+/* Loads the complete profiled inputs: ds, and in *pool each row's index in the pool. */
+static int load(const struct profile_options *po, const struct manifest *m, const char *metric,
+		const struct inputs *ins, struct dataset *ds, int **pool, struct error *err)
+{
+	char *db = profile_db_path(po->dir, po->db);
+	struct store st;
+	struct store_samples s = {0};
+	int excluded, rc = store_open(&st, db, 0, err);
+
+	free(db);
+	if (rc < 0)
+		return -1;
+	rc = store_load(&st, m, metric, ds, &excluded, err);
+	if (rc == 0)
+		rc = store_load_samples(&st, m, metric, &s, &excluded, err);
+	store_close(&st);
+	if (rc < 0)
+		return -1;
+	if (strcmp(metric, "instructions") == 0)
+		dataset_drop_prefix(ds, "bycount:"); /* they add up to the metric, as train drops them */
+	*pool = xmalloc(sizeof **pool * (size_t)(s.n + 1));
+	for (int k = 0; k < s.n; k++) {
+		(*pool)[k] = -1;
+		for (int i = 0; i < ins->n && (*pool)[k] < 0; i++) {
+			if (ins->v[i].line == s.line[k])
+				(*pool)[k] = i;
+		}
+	}
+	store_samples_release(&s);
+	return 0;
+}
+
+/* Marks up to batch more inputs: the candidates of largest expected error. Returns how many. */
+static int choose(const double *x, int n, int p, const int *pool, const double *e, int rows,
+		  int batch, unsigned char *chosen)
+{
+	double *score = xmalloc(sizeof *score * (size_t)n), *nn = xmalloc(sizeof *nn * (size_t)(rows + 1));
+	double spacing;
+	int *picked = xmalloc(sizeof *picked * (size_t)(batch + 1)), npicked = 0;
+
+	for (int a = 0; a < rows; a++) { /* the profiled inputs' nearest-neighbour spacing */
+		nn[a] = INFINITY;
+		for (int b = 0; b < rows; b++) {
+			if (b != a && pool[a] >= 0 && pool[b] >= 0)
+				nn[a] = fmin(nn[a], dist(x, p, pool[a], pool[b]));
+		}
+	}
+	spacing = rows > 1 ? fmax(median(nn, rows), 1e-9) : 1;
+	for (int i = 0; i < n; i++) {
+		double best[SELECT_NEIGHBOURS], err[SELECT_NEIGHBOURS], w = 0, v = 0;
+		int have = 0;
+
+		score[i] = -1;
+		if (chosen[i])
+			continue;
+		for (int r = 0; r < rows; r++) { /* the nearest profiled inputs, by insertion */
+			double d;
+			int at;
+
+			if (pool[r] < 0)
+				continue;
+			d = dist(x, p, i, pool[r]);
+			at = have < SELECT_NEIGHBOURS ? have++ : SELECT_NEIGHBOURS;
+			while (at > 0 && best[at - 1] > d) {
+				if (at < SELECT_NEIGHBOURS) {
+					best[at] = best[at - 1];
+					err[at] = err[at - 1];
+				}
+				at--;
+			}
+			if (at < SELECT_NEIGHBOURS) {
+				best[at] = d;
+				err[at] = e[r];
+			}
+		}
+		for (int k = 0; k < have; k++) {
+			w += 1 / (best[k] + 1e-9);
+			v += err[k] / (best[k] + 1e-9);
+		}
+		score[i] = have ? v / w * (1 + best[0] / spacing) : 1;
+	}
+	while (npicked < batch) {
+		int top = -1;
+
+		for (int i = 0; i < n; i++) {
+			int close = 0;
+
+			for (int k = 0; k < npicked && !close; k++)
+				close = dist(x, p, i, picked[k]) < spacing / 2;
+			if (score[i] >= 0 && !close && (top < 0 || score[i] > score[top]))
+				top = i;
+		}
+		if (top < 0)
+			break;
+		chosen[top] = 1;
+		score[top] = -1;
+		picked[npicked++] = top;
+	}
+	free(score);
+	free(nn);
+	free(picked);
+	return npicked;
+}
+
+int select_inputs(const struct select_options *so, struct profile_options *po,
+		  const struct manifest *m, unsigned char **chosen, int *pool_size, struct error *err)
+{
+	struct inputs ins = {0};
+	double *x;
+	int p, n, rc = 0, max;
+
+	if (inputs_load(&ins, po->inputs, err) < 0)
+		return -1;
+	n = *pool_size = ins.n;
+	max = so->max > 0 && so->max < n ? so->max : n;
+	x = descriptors(&ins, &p);
+	*chosen = xcalloc((size_t)n + 1, 1);
+	farthest_first(x, n, p, so->initial < max ? so->initial : max, *chosen);
+	for (int round = 1; rc == 0; round++) {
+		struct dataset ds = {0};
+		int *pool = NULL, profiled = 0;
+		double *e, cv;
+
+		for (int i = 0; i < n; i++)
+			profiled += (*chosen)[i];
+		po->only = *chosen;
+		if (profile_run(po, err) < 0 || load(po, m, so->metric, &ins, &ds, &pool, err) < 0) {
+			rc = -1;
+			break;
+		}
+		po->fresh = 0; /* a new profile is started once */
+		e = xcalloc((size_t)ds.n + 1, sizeof *e);
+		cv = ds.n >= 5 ? cross_validate(&ds, so->fit, e) : INFINITY;
+		if (so->log)
+			fprintf(so->log, "select: round %d, %d of %d inputs profiled (%d complete), "
+				"cross-validated error %.1f%% (target %.1f%%)\n", round, profiled, n, ds.n,
+				100 * cv, 100 * so->target);
+		if (cv <= so->target || profiled >= max ||
+		    choose(x, n, p, pool, e, ds.n, so->batch < max - profiled ? so->batch : max - profiled,
+			   *chosen) == 0) {
+			free(e);
+			free(pool);
+			dataset_release(&ds);
+			break;
+		}
+		free(e);
+		free(pool);
+		dataset_release(&ds);
+	}
+	po->only = rc < 0 ? NULL : *chosen;
+	if (rc < 0) {
+		free(*chosen);
+		*chosen = NULL;
+	}
+	free(x);
+	inputs_release(&ins);
+	return rc;
+}

@@ -1,0 +1,269 @@
+mantis report and mantis export-c on a predictor trained in seconds (the program of train.t:
+the number of hash steps gives the exact instruction count but costs the whole run, so the
+loop settles on a cheap feature; threshold 20% so that a loaded machine cannot reject it).
+
+  $ cat > prog.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	unsigned long x, h, work = 0;
+  > 	long n = 0, total;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	while (fscanf(f, "%lu", &x) == 1) {
+  > 		n++;
+  > 		h = x;
+  > 		do {
+  > 			h = h * 6364136223846793005UL + 1442695040888963407UL;
+  > 			work++;
+  > 		} while ((h >> 40) % 1000000 != 7);
+  > 	}
+  > 	fclose(f);
+  > 	total = (long)work;
+  > 	printf("%ld %ld\n", n, total);
+  > 	return 0;
+  > }
+  > C
+  $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > in$i.txt; echo "in$i.txt" >> train.txt; done
+  $ for i in 1 2 3; do seq $((i*777)) $((i*777+i*30)) > t$i.txt; done
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
+
+Without eval.json the page says how to get the scatter, and the learning curve is measured
+on held-out training inputs, every 4th:
+
+  $ mantis report pred
+  wrote pred/report.html
+  $ grep -o 'id="[a-z-]*"' pred/report.html | grep -v 'round-\|feature-' | sort -u | tr '\n' ' '; echo
+  id="accuracy" id="cost" id="cost-line" id="curve" id="curve-method" id="curve-table" id="early" id="final" id="formula" id="log" id="model" id="no-eval" id="overview" id="steps" 
+  $ grep -o 'run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual' pred/report.html
+  run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual
+  $ grep -o 'held-out training inputs</span>, as there is no eval.json: every 4th training input (2: line 4, line 8)' pred/report.html
+  held-out training inputs</span>, as there is no eval.json: every 4th training input (2: line 4, line 8)
+
+The rounds above are whatever the loop did on this machine; what the page says of the model,
+its features, their source, the costs and every decision must be what PRED holds:
+
+  $ cat > check.py <<'PY'
+  > import html, json, sys
+  > page = open(sys.argv[1]).read()
+  > model = json.load(open("pred/model.json"))
+  > info = json.load(open("pred/predictor.json"))
+  > log = json.load(open("pred/train.json"))
+  > manifest = {f["name"]: f for f in json.load(open("pred/build/features.json"))["features"]}
+  > src = open("prog.c").read().split("\n")
+  > esc = lambda s: html.escape(s).replace("&#x27;", "&#39;")
+  > ok = []
+  > for i, mf in enumerate(model["features"], 1):
+  >     f = manifest[mf["name"]]
+  >     ok.append('<a href="#feature-%d">%s</a>' % (i, esc(f["name"])) in page)
+  >     ok.append("<tr><th>location</th><td>prog.c:%d</td></tr>" % f["line"] in page)
+  >     ok.append("<tr><th>function</th><td>%s</td></tr>" % f["function"] in page)
+  >     ok.append("<tr><th>kind</th><td>%s</td></tr>" % f["kind"] in page)
+  >     ok.append("<tr><th>description</th><td>%s</td></tr>" % esc(f["description"]) in page)
+  >     ok.append('<span class="hit"><i>%d</i>%s</span>' % (f["line"], esc(src[f["line"] - 1])) in page)
+  > ok.append("costs <b>%.2f%%</b> of the program" % (100 * info["cost"]) in page)
+  > ok.append("the threshold was 20.00%" in page)
+  > ok.append(page.count('<h3 id="round-') == info["iterations"] == len(log["iterations"]))
+  > for it in log["iterations"]:
+  >     for d in it["decisions"]:
+  >         ok.append(esc(d["name"]) in page and esc(d.get("reason", "")) in page)
+  > early = log["rejected_before_slicing"]
+  > ok.append("Rejected before slicing: %d feature" % len(early) in page)
+  > ok.append(all(esc(d["name"]) in page for d in early))
+  > print(len(ok) > 10, all(ok), [i for i, b in enumerate(ok) if not b])
+  > PY
+  $ python3 check.py pred/report.html
+  True True []
+
+eval.json, as mantis eval writes it, here made by hand so that the numbers are known: every
+prediction 20% under the actual value, and one input that failed with a reason full of
+markup, which the page must escape:
+
+  $ cat > mkeval.py <<'PY'
+  > import json, subprocess
+  > samples = []
+  > for line, f in enumerate(["t1.txt", "t2.txt", "t3.txt"], 1):
+  >     p = json.loads(subprocess.check_output(["mantis", "predict", "pred", "--json", "--", f]))
+  >     samples.append({"line": line, "args": f, "ok": True, "actual": p["prediction"] * 1.25,
+  >                     "predicted": p["prediction"], "cost": 0.02, "features": p["features"]})
+  > why = "the program crashed (signal 11) <oops>"
+  > samples.append({"line": 4, "args": "<script>alert(1)</script> & more", "ok": False, "why": why})
+  > summary = {"metric": "instructions", "n": 3, "mre": 0.2, "median_re": 0.2, "max_re": 0.2,
+  >            "lt15": 0.0, "lt30": 1.0, "predict_cost": 0.0234, "noise_floor": 0.0,
+  >            "out_of_range": 0, "failed": [{"line": 4, "reason": why}]}
+  > json.dump({"inputs": "/somewhere/test.txt", "metric": "instructions", "date": "2026-01-02T03:04:05Z",
+  >            "samples": samples, "summary": summary}, open("pred/eval.json", "w"))
+  > PY
+  $ python3 mkeval.py
+  $ mantis report pred -o report.html
+  wrote report.html
+  $ sed -n '/id="eval-summary"/,/<\/table>/p' report.html | grep -o '<tr><th>[^<]*</th><td class="n">[^<]*</td></tr>' | sed 's/<[^>]*>/ /g; s/  */ /g'
+   inputs compared 3 
+   mean relative error |A &minus; E| / A 20.00% 
+   median relative error 20.00% 
+   largest relative error 20.00% 
+   inputs within 15% (LT15) 0.00% 
+   inputs within 30% (LT30) 100.00% 
+   prediction cost (evaluator time / program time) 2.34% 
+   noise floor (two measurements of A) 0.00% 
+   inputs with a feature outside its training range 0 
+  $ grep -c 'class="point"><title>line' report.html
+  3
+  $ grep -c 'class="ideal"' report.html
+  2
+  $ grep -c '<script' report.html || true
+  0
+  $ grep -o ' src="[^"]*"\| href="[^#][^"]*"\|url(' report.html
+  [1]
+  $ grep -o '&lt;script&gt;alert(1)&lt;/script&gt; &amp; more\|input line 4: no comparison: the program crashed (signal 11) &lt;oops&gt;' report.html
+  input line 4: no comparison: the program crashed (signal 11) &lt;oops&gt;
+  &lt;script&gt;alert(1)&lt;/script&gt; &amp; more
+  $ grep -o 'on the 3 inputs of eval.json (through the feature values eval recorded); 1 input of eval.json without an actual value or a model feature left out' report.html
+  on the 3 inputs of eval.json (through the feature values eval recorded); 1 input of eval.json without an actual value or a model feature left out
+  $ grep -o 'On the inputs of eval.json: 2.34%' report.html
+  On the inputs of eval.json: 2.34%
+  $ python3 check.py report.html
+  True True []
+
+The learning curve: refits on the first 5 and all 8 training inputs, each with its error:
+
+  $ sed -n '/id="curve-table"/,/<\/table>/p' report.html | grep -o '<tr><td class="n">[0-9]*</td><td class="n">[0-9.]*%</td></tr>' | sed 's/<[^>]*>/ /g; s/  */ /g; s/[0-9.]*%/P%/'
+   5 P% 
+   8 P% 
+
+Rendered by headless Chromium, the page is a 1200 x 2000 screenshot with text, tables and
+the scatter's points on it:
+
+  $ timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$PWD/profile" --screenshot="$PWD/report.png" --window-size=1200,2000 "file://$PWD/report.html" > chromium.log 2>&1 || cat chromium.log
+  $ cat > png.py <<'PY'
+  > from PIL import Image
+  > im = Image.open("report.png").convert("RGB")
+  > px = list(im.getdata())
+  > ink = sum(1 for p in px if min(p) < 200) / len(px)
+  > # the scatter's points: #2763c4 at 75% over the plot's near-white background
+  > points = sum(1 for r, g, b in px if 70 < r < 115 and 115 < g < 160 and b > 195)
+  > print(im.size, ink > 0.02, len(set(px)) > 50, points >= 30)
+  > PY
+  $ /usr/bin/python3 png.py
+  (1200, 2000) True True True
+
+The source is looked for where train ran; elsewhere the page says it was not found:
+
+  $ cp -r pred moved && sed -i '1s|.*|/nowhere|' moved/build/program.txt
+  $ mantis report moved > /dev/null && grep -o 'source not found ([^)]*)' moved/report.html
+  source not found (/nowhere/prog.c cannot be read)
+
+Errors:
+
+  $ mantis report
+  mantis report: give the predictor directory (made by mantis train)
+  See 'mantis help report'.
+  [2]
+  $ mantis report pred other
+  mantis report: one predictor directory only ('pred' and 'other')
+  See 'mantis help report'.
+  [2]
+  $ mantis report nowhere
+  mantis: nowhere/predictor.json: missing (is this a directory made by mantis train?)
+  [1]
+  $ echo '{"samples": [' > moved/eval.json && mantis report moved
+  mantis: moved/eval.json:2:0: ']' expected near end of file
+  [1]
+
+mantis export-c writes the predictor as one C file; compiled with strict warnings into a
+program that calls hash_predict, it predicts what mantis predict predicts:
+
+  $ mantis export-c pred -o predict_hash.c
+  wrote predict_hash.c: double hash_predict(int argc, char **argv)
+  $ cat > main.c <<'C'
+  > #include <errno.h>
+  > #include <stdio.h>
+  > #include <string.h>
+  > 
+  > double PREDICT(int argc, char **argv);
+  > 
+  > /* Prints, per argument, the prediction for a run on it ("-": no argument) and errno. */
+  > int main(int argc, char **argv)
+  > {
+  > 	for (int i = 1; i < argc; i++) {
+  > 		char *args[] = {"prog", argv[i], NULL};
+  > 		double v;
+  > 
+  > 		errno = 0;
+  > 		v = PREDICT(strcmp(argv[i], "-") ? 2 : 1, args);
+  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
+  > 	}
+  > 	return 0;
+  > }
+  > C
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=hash_predict -o predict main.c predict_hash.c
+  $ seq 1 400 > big.txt
+  $ ./predict t1.txt t2.txt t3.txt big.txt in5.txt - > mine.txt
+  $ cat > compare.py <<'PY'
+  > import json, subprocess
+  > model = json.load(open("pred/model.json"))
+  > names = [f["name"] for f in model["features"]]
+  > def poly(x):  # model.json's polynomial, term by term as model_eval computes it
+  >     y = model["intercept"]
+  >     for t in model["terms"]:
+  >         v = 1.0
+  >         for name, k in t["powers"].items():
+  >             for _ in range(k):
+  >                 v *= x[names.index(name)]
+  >         y += t["coef"] * v
+  >     return y
+  > for line in open("mine.txt"):
+  >     arg, mine, status = line.split()
+  >     mine = float(mine)
+  >     args = [arg] if arg != "-" else []
+  >     out = subprocess.run(["mantis", "predict", "pred", "--json", "--"] + args, capture_output=True, text=True).stdout
+  >     printed = json.loads(out)["prediction"]
+  >     text = subprocess.run(["mantis", "predict", "pred", "--"] + args, capture_output=True, text=True).stdout
+  >     x = {l.split()[0]: float(l.split()[1]) for l in text.split("\n")[1:] if l.startswith("  ")}
+  >     full = poly([x[n] for n in names])
+  >     print(arg, status, mine == printed, abs(mine - full) <= 1e-9 * abs(full))
+  > PY
+  $ python3 compare.py
+  t1.txt ok True True
+  t2.txt ok True True
+  t3.txt ok True True
+  big.txt ok True True
+  in5.txt ok True True
+  - ok True True
+
+(mantis predict --json prints 17 significant digits, which read back to the same double: the
+exported value is exactly what it prints, and the model of the features mantis predict computed.
+"-" is a run without arguments, where both extrapolate.) Where mantis predict refuses, the function
+returns NaN and says why in errno:
+
+  $ ./predict missing.txt
+  missing.txt nan No such file or directory
+  $ mantis predict pred -- missing.txt
+  mantis: input file missing.txt cannot be read (missing): the program would fail on this input; no prediction
+  [1]
+
+A predictor without an evaluator (a constant model) exports a constant:
+
+  $ mkdir -p const/build && cp pred/build/features.json const/build/
+  $ python3 -c 'import json; json.dump({"metric": "instructions", "threshold": 0.2, "cost": 0, "ntrain": 8, "iterations": 1, "evaluator": None}, open("const/predictor.json", "w")); json.dump({"algorithm": "constant", "metric": "instructions", "fit": "relative", "degree": 3, "cv_folds": 0, "intercept": 12345.5, "terms": [], "features": [], "n_train": 8, "n_test": 0, "train_mre": 0.5, "test_mre": None}, open("const/model.json", "w"))'
+  $ mantis export-c const -o predict_const.c
+  wrote predict_const.c: double const_predict(int argc, char **argv)
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=const_predict -o constant main.c predict_const.c && ./constant t1.txt
+  t1.txt 12345.5 ok
+
+Errors:
+
+  $ mantis export-c pred
+  mantis export-c: no output file (-o predict_NAME.c)
+  See 'mantis help export-c'.
+  [2]
+  $ mantis export-c pred -o 9lives.c
+  mantis export-c: '9lives' is not a C identifier to name NAME_predict by (give one with --name NAME)
+  See 'mantis help export-c'.
+  [2]
+  $ mantis export-c pred -o 9lives.c --name nine && grep -c '^double nine_predict' 9lives.c
+  wrote 9lives.c: double nine_predict(int argc, char **argv)
+  2

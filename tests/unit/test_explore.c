@@ -1,0 +1,474 @@
+/*
+ * test_explore.c: parameter spaces (parsing, snapping, substitution, refusals), the metrics,
+ * and the exploration's decisions on synthetic functions: which sectors AEB splits, in which
+ * order, which it validates and reopens; RVS, DSL and DSG termination; ARB, RB, the budget.
+ * The decisions are pinned with fixed "learners" defined here (an oracle of the linear part,
+ * the exact function), so that they depend on the selection algorithm alone.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "explore.h"
+#include "space.h"
+#include "tests.h"
+#include "util.h"
+
+START_TEST(space_parse)
+{
+	struct space s = {0};
+	struct error err = {""};
+	char *w;
+
+	ck_assert_int_eq(space_add(&s, "n=10:5000", &err), 0);
+	ck_assert_int_eq(space_add(&s, "mode=fast,slow,auto", &err), 0);
+	ck_assert_int_eq(space_add(&s, "seed=1:100:3", &err), 0);
+	ck_assert_int_eq(space_add(&s, "r=0.5:2", &err), 0);
+	ck_assert_int_eq(space_add(&s, "ab=bool:-a", &err), 0);
+	ck_assert_int_eq(s.d, 5);
+	ck_assert_int_eq(s.v[0].kind, SPACE_INT);
+	ck_assert_int_eq(space_levels(&s, 0), 4991);
+	ck_assert_int_eq(space_levels(&s, 1), 3);
+	ck_assert_int_eq(space_levels(&s, 2), 34);
+	ck_assert_int_eq(s.v[3].kind, SPACE_REAL);
+	ck_assert_int_eq(space_levels(&s, 3), 0);
+	ck_assert_int_eq(space_levels(&s, 4), 2);
+	ck_assert_double_eq(space_size(&s), 0);
+	ck_assert_double_eq(space_value(&s, 2, 1), 100);
+	ck_assert_double_eq(space_value(&s, 2, 0.5), 52); /* level 0.5 * 33 = 16.5 rounds up: 1 + 3 * 17 */
+	ck_assert_double_eq(space_snap(&s, 1, 0.3), 0.5);
+	ck_assert_double_eq(space_value(&s, 3, 0.5), 1.25);
+	w = space_word(&s, 1, 1);
+	ck_assert_str_eq(w, "auto");
+	free(w);
+	w = space_word(&s, 4, 0.2);
+	ck_assert_str_eq(w, "");
+	free(w);
+	space_release(&s);
+}
+END_TEST
+
+static void refused(const char *spec, const char *msg)
+{
+	struct space s = {0};
+	struct error err = {""};
+
+	ck_assert_int_eq(space_add(&s, "x=1:2", &err), 0);
+	ck_assert_int_eq(space_add(&s, spec, &err), -1);
+	ck_assert_str_eq(err.msg, msg);
+	ck_assert_int_eq(s.d, 1);
+	space_release(&s);
+}
+
+START_TEST(space_refusals)
+{
+	refused("n", "'n' is not NAME=SPEC with NAME a letter or _ then letters, digits, _");
+	refused("1n=2:3", "'1n=2:3' is not NAME=SPEC with NAME a letter or _ then letters, digits, _");
+	refused("x=3:4", "parameter 'x' is given twice");
+	refused("n=10", "parameter 'n': '10' is not lo:hi[:step] (numbers)");
+	refused("n=a:b", "parameter 'n': 'a:b' is not lo:hi[:step] (numbers)");
+	refused("n=9:3", "parameter 'n': lo 9 is above hi 3");
+	refused("n=1:10:4", "parameter 'n': hi - lo (9) is not a multiple of the step 4");
+	refused("n=1:10:0", "parameter 'n': the step must be positive");
+	refused("n=0.5:1:0.1", "parameter 'n': a step is for integer ranges only");
+	refused("m=a,,b", "parameter 'm': empty value in 'a,,b'");
+	refused("m=a,b,a", "parameter 'm': value 'a' is given twice");
+	refused("b=bool:", "parameter 'b': bool: needs a word");
+}
+END_TEST
+
+START_TEST(space_words)
+{
+	struct space s = {0};
+	struct error err = {""};
+	char *words[] = {"-n", "{n}", "--mode={mode}", "{ab}", "{tmp}/out", NULL};
+	double u[3] = {1, 0, 0};
+	char **out;
+	int n;
+	static const char *const keep[] = {"tmp", "input", NULL};
+
+	ck_assert_int_eq(space_add(&s, "n=10:20", &err), 0);
+	ck_assert_int_eq(space_add(&s, "mode=fast,slow", &err), 0);
+	ck_assert_int_eq(space_add(&s, "ab=bool:-a", &err), 0);
+	out = space_substitute(&s, u, words, 5, &n);
+	ck_assert_int_eq(n, 4); /* {ab} is off: the word is left out */
+	ck_assert_str_eq(out[1], "20");
+	ck_assert_str_eq(out[2], "--mode=fast");
+	ck_assert_str_eq(out[3], "{tmp}/out");
+	ck_assert_ptr_null(out[4]);
+	for (int i = 0; i < n; i++)
+		free(out[i]);
+	free(out);
+	ck_assert_int_eq(space_check_words(&s, words, 5, keep, &err), 0);
+	ck_assert_int_eq(space_check_words(&s, (char *[]){"-k", "{size}"}, 2, keep, &err), -1);
+	ck_assert_str_eq(err.msg, "'{size}' in '{size}' is not a parameter (give it with --param size=...)");
+	ck_assert_int_eq(space_used(&s, 2, words, 5), 1);
+	ck_assert_int_eq(space_used(&s, 2, words, 2), 0);
+	space_release(&s);
+}
+END_TEST
+
+START_TEST(metrics)
+{
+	double pred[] = {1.1, 2, 2.5, 8}, y[] = {1, 2, 2, 4};
+	struct explore_metrics m;
+
+	explore_metrics_compute(pred, y, 4, &m);
+	ck_assert_int_eq(m.n, 4);
+	ck_assert_double_eq_tol(m.mre, (0.1 + 0 + 0.25 + 1) / 4, 1e-12);
+	ck_assert_double_eq_tol(m.he, 1, 1e-12);
+	ck_assert_double_eq_tol(m.lt15, 0.5, 1e-12);
+	ck_assert_double_eq_tol(m.lt30, 0.75, 1e-12);
+	explore_metrics_compute(NULL, NULL, 0, &m);
+	ck_assert(isnan(m.mre));
+}
+END_TEST
+
+/* The synthetic function: linear where x < 0.4, curved beyond. */
+static double bent(const double *x)
+{
+	return 1 + x[0] + x[1] + (x[0] > 0.4 ? 8 * (x[0] - 0.4) * (x[0] - 0.4) : 0);
+}
+
+/* Counts measurements; the context of measure_bent. */
+struct counter {
+	int calls;
+};
+
+static int measure_bent(void *ctx, const double *u, double *y, struct error *err)
+{
+	(void)err;
+	((struct counter *)ctx)->calls++;
+	*y = bent(u);
+	return 0;
+}
+
+/* Test learners: "linear" predicts the linear part whatever it was fitted on (plus 0.5 once
+ * it has seen at least `degrade_at` points); "exact" predicts the function itself. */
+static int degrade_at = 1 << 30;
+
+struct fixed {
+	int n;     /* points fitted on */
+	int exact; /* predicts bent() */
+};
+
+static void *fixed_fit(const struct infer_data *data, const struct infer_options *opt, struct error *err, int exact)
+{
+	struct fixed *f = xmalloc(sizeof *f);
+
+	(void)opt;
+	(void)err;
+	f->n = data->n;
+	f->exact = exact;
+	return f;
+}
+
+static void *linear_fit(const struct infer_data *data, const struct infer_options *opt, struct error *err)
+{
+	return fixed_fit(data, opt, err, 0);
+}
+
+static void *exact_fit(const struct infer_data *data, const struct infer_options *opt, struct error *err)
+{
+	return fixed_fit(data, opt, err, 1);
+}
+
+static double fixed_predict(const void *model, const double *x)
+{
+	const struct fixed *f = model;
+
+	return f->exact ? bent(x) : 1 + x[0] + x[1] + (f->n >= degrade_at ? 0.5 : 0);
+}
+
+static void fixed_format(const void *model, struct strbuf *out)
+{
+	(void)model;
+	strbuf_add(out, "fixed", 5);
+}
+
+static const struct learner linear = {"linear", "", linear_fit, fixed_predict, fixed_format, free};
+static const struct learner exact = {"exact", "", exact_fit, fixed_predict, fixed_format, free};
+
+static void unit_square(struct space *s)
+{
+	struct error err = {""};
+
+	memset(s, 0, sizeof *s);
+	ck_assert_int_eq(space_add(s, "x=0.0:1.0", &err), 0);
+	ck_assert_int_eq(space_add(s, "y=0.0:1.0", &err), 0);
+}
+
+static int is_sector(const struct explore_decision *d, double x0, double y0, double x1, double y1)
+{
+	return d->lo[0] == x0 && d->lo[1] == y0 && d->hi[0] == x1 && d->hi[1] == y1;
+}
+
+/* AEB with DSL on the bent function, the model being its linear part: the whole space's
+ * centre (x = 0.5) is off by 1.5%, so it is split; of its four quarters, the two with x < 0.5
+ * are exact and validated, the two with x > 0.5 split; the next iteration takes the four
+ * children of the quarter of larger error (its centre (0.75, 0.25) is off 0.98 / 2.98 = 33%,
+ * the other quarter's 0.98 / 3.48 = 28%) before the others, and the one after that the
+ * children of the worst of those. */
+START_TEST(aeb_decisions)
+{
+	struct space s;
+	struct explore_options o = explore_options_default();
+	struct explore_result r;
+	struct error err = {""};
+	struct counter c = {0};
+	int k = 0;
+
+	unit_square(&s);
+	o.learner = &linear;
+	o.validate = EXPLORE_DSL;
+	o.threshold = 0.01;
+	o.test_points = 0;
+	o.max_depth = 3;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), 0);
+	ck_assert_int_eq(r.decisions[k].iteration, 1);
+	ck_assert_int_eq(r.decisions[k].action, EXPLORE_SPLIT);
+	ck_assert_double_eq_tol(r.decisions[k].error, 0.08 / 2.08, 1e-12);
+	k++;
+	for (int n = 0; n < 4; n++, k++) {
+		const struct explore_decision *d = &r.decisions[k];
+
+		ck_assert_int_eq(d->iteration, 2);
+		ck_assert_int_eq(d->action, d->lo[0] == 0.5 ? EXPLORE_SPLIT : EXPLORE_VALIDATED);
+		if (is_sector(d, 0.5, 0, 1, 0.5))
+			ck_assert_double_eq_tol(d->error, 0.98 / 2.98, 1e-12);
+		if (is_sector(d, 0.5, 0.5, 1, 1))
+			ck_assert_double_eq_tol(d->error, 0.98 / 3.48, 1e-12);
+	}
+	for (int n = 0; n < 4; n++, k++) {
+		const struct explore_decision *d = &r.decisions[k];
+
+		ck_assert_int_eq(d->iteration, 3);
+		ck_assert_msg(d->lo[0] >= 0.5 && d->hi[1] <= 0.5, "iteration 3 took [%g,%g]x[%g,%g]",
+			      d->lo[0], d->hi[0], d->lo[1], d->hi[1]);
+	}
+	/* deeper where the error is largest: the centre (0.875, 0.125) was off 1.805 / 3.805 = 47%,
+	 * more than the other quarter's 28%, so its four children come next */
+	for (int n = 0; n < 4; n++, k++) {
+		const struct explore_decision *d = &r.decisions[k];
+
+		ck_assert_int_eq(d->iteration, 4);
+		ck_assert_msg(d->lo[0] >= 0.75 && d->hi[1] <= 0.25, "iteration 4 took [%g,%g]x[%g,%g]",
+			      d->lo[0], d->hi[0], d->lo[1], d->hi[1]);
+	}
+	/* every split sector is in the curved half; the linear half was validated whole */
+	for (int i = 0; i < r.ndecisions; i++) {
+		if (r.decisions[i].action == EXPLORE_SPLIT && r.decisions[i].iteration > 1)
+			ck_assert_double_ge(r.decisions[i].lo[0], 0.5);
+	}
+	ck_assert_int_eq(r.converged, 1);
+	ck_assert_int_eq(r.points, c.calls);
+	explore_result_release(&r);
+	space_release(&s);
+}
+END_TEST
+
+/* A validated sector is re-checked after every refit: when the model degrades (here once it
+ * has seen 11 points, after iteration 2's split centres joined M), the two quarters validated
+ * in iteration 2 go back to the queue in the same iteration. */
+START_TEST(aeb_reopens)
+{
+	struct space s;
+	struct explore_options o = explore_options_default();
+	struct explore_result r;
+	struct error err = {""};
+	struct counter c = {0};
+	int reopened = 0;
+
+	unit_square(&s);
+	o.learner = &linear;
+	o.validate = EXPLORE_DSL;
+	o.threshold = 0.01;
+	o.test_points = 0;
+	o.max_points = 30;
+	degrade_at = 11;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), 0);
+	degrade_at = 1 << 30;
+	for (int i = 0; i < r.ndecisions; i++) {
+		const struct explore_decision *d = &r.decisions[i];
+
+		if (d->action == EXPLORE_REOPENED) {
+			ck_assert_int_eq(d->iteration, 2);
+			ck_assert(is_sector(d, 0, 0, 0.5, 0.5) || is_sector(d, 0, 0.5, 0.5, 1));
+			reopened++;
+		}
+	}
+	ck_assert_int_eq(reopened, 2);
+	ck_assert_int_eq(r.budget_spent, 1);
+	ck_assert_int_eq(r.points, 30);
+	ck_assert_int_eq(r.converged, 0);
+	explore_result_release(&r);
+	space_release(&s);
+}
+END_TEST
+
+/* With an exact model every strategy stops after its first validation; MP counts what each
+ * measured: RVS its 10 validation points + 4 corners + the centre, DSL 4 corners + the centre
+ * (which joins the training set at the end), ARB 4 corners + 2 random points, RB 10 + a batch
+ * of 2 d + 2 = 6. The independent test set never counts. */
+START_TEST(termination)
+{
+	static const struct {
+		enum explore_select sel;
+		enum explore_validate val;
+		int points, train;
+	} cases[] = {
+		{EXPLORE_AEB, EXPLORE_RVS, 15, 5},
+		{EXPLORE_AEB, EXPLORE_DSL, 5, 5},
+		{EXPLORE_AEB, EXPLORE_DSG, 5, 5},
+		{EXPLORE_ARB, EXPLORE_DSL, 6, 6},
+		{EXPLORE_RB, EXPLORE_RVS, 16, 6},
+	};
+	struct space s;
+
+	unit_square(&s);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct explore_options o = explore_options_default();
+		struct explore_result r;
+		struct error err = {""};
+		struct counter c = {0};
+
+		o.learner = &exact;
+		o.select = cases[i].sel;
+		o.validate = cases[i].val;
+		o.test_points = 20;
+		ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), 0);
+		ck_assert_int_eq(r.iterations, 1);
+		ck_assert_int_eq(r.converged, 1);
+		ck_assert_int_eq(r.points, cases[i].points);
+		ck_assert_int_eq(r.train, cases[i].train);
+		ck_assert_int_eq(c.calls, cases[i].points + 20);
+		ck_assert_int_eq(r.test.n, 20);
+		ck_assert_double_eq(r.test.mre, 0);
+		ck_assert_double_eq(r.test.lt15, 1);
+		explore_result_release(&r);
+	}
+	space_release(&s);
+}
+END_TEST
+
+/* DSG stops when the mean error of the sectors judged is under the threshold, DSL only when
+ * every sector is: on the bent function with the linear model and a threshold of 3%, the
+ * validated sectors of the linear half (error 0) soon outweigh the curved ones for DSG. */
+START_TEST(dsg_before_dsl)
+{
+	struct space s;
+	struct explore_options o = explore_options_default();
+	struct explore_result g, l;
+	struct error err = {""};
+	struct counter c = {0};
+
+	unit_square(&s);
+	o.learner = &linear;
+	o.test_points = 0;
+	o.validate = EXPLORE_DSG;
+	o.threshold = 0.03;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &g, &err), 0);
+	o.validate = EXPLORE_DSL;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &l, &err), 0);
+	ck_assert_int_eq(g.converged, 1);
+	ck_assert_int_eq(l.converged, 1);
+	ck_assert_int_lt(g.points, l.points);
+	ck_assert_double_le(g.validation_error, 0.03);
+	explore_result_release(&g);
+	explore_result_release(&l);
+	space_release(&s);
+}
+END_TEST
+
+/* On a small integer space, splitting stops at single values: every point is measured at most
+ * once, sectors end atomic, and MP never exceeds the space's size. */
+START_TEST(integer_space_ends)
+{
+	struct space s = {0};
+	struct explore_options o = explore_options_default();
+	struct explore_result r;
+	struct error err = {""};
+	struct counter c = {0};
+	int atomic = 0;
+
+	ck_assert_int_eq(space_add(&s, "x=0:4", &err), 0);
+	ck_assert_int_eq(space_add(&s, "y=0:1", &err), 0);
+	o.learner = &linear;
+	o.validate = EXPLORE_DSL;
+	o.threshold = 0.001;
+	o.test_points = 0;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), 0);
+	for (int i = 0; i < r.ndecisions; i++)
+		atomic += r.decisions[i].action == EXPLORE_ATOMIC;
+	ck_assert_int_gt(atomic, 0);
+	ck_assert_int_le(r.points, 10);
+	ck_assert_int_eq(c.calls, r.points);
+	explore_result_release(&r);
+	space_release(&s);
+}
+END_TEST
+
+START_TEST(refusals)
+{
+	struct space s;
+	struct explore_options o = explore_options_default();
+	struct explore_result r;
+	struct error err = {""};
+	struct counter c = {0};
+
+	unit_square(&s);
+	o.select = EXPLORE_RB;
+	o.validate = EXPLORE_DSG;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), -1);
+	ck_assert_str_eq(err.msg, "dsg validation needs an adaptive selection (aeb or arb): random "
+				  "breakdown has no sectors");
+	ck_assert_int_eq(c.calls, 0);
+	ck_assert_int_eq(explore_select_find("arb"), EXPLORE_ARB);
+	ck_assert_int_eq(explore_validate_find("dsx"), -1);
+	space_release(&s);
+}
+END_TEST
+
+/* End to end with a real learner: AEB, DSG and MARS on a 2-D function with a kink reach the
+ * threshold, and the independent error agrees. */
+START_TEST(mars_end_to_end)
+{
+	struct space s;
+	struct explore_options o = explore_options_default();
+	struct explore_result r;
+	struct error err = {""};
+	struct counter c = {0};
+
+	unit_square(&s);
+	o.threshold = 0.05;
+	o.test_points = 100;
+	ck_assert_int_eq(explore_run(&s, &o, measure_bent, &c, &r, &err), 0);
+	ck_assert_int_eq(r.converged, 1);
+	ck_assert_double_lt(r.test.mre, 0.05);
+	ck_assert_int_lt(r.points, 60);
+	explore_result_release(&r);
+	space_release(&s);
+}
+END_TEST
+
+Suite *suite_explore(void)
+{
+	Suite *s = suite_create("explore");
+	TCase *tc = tcase_create("explore");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, space_parse);
+	tcase_add_test(tc, space_refusals);
+	tcase_add_test(tc, space_words);
+	tcase_add_test(tc, metrics);
+	tcase_add_test(tc, aeb_decisions);
+	tcase_add_test(tc, aeb_reopens);
+	tcase_add_test(tc, termination);
+	tcase_add_test(tc, dsg_before_dsl);
+	tcase_add_test(tc, integer_space_ends);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, mars_end_to_end);
+	suite_add_tcase(s, tc);
+	return s;
+}
