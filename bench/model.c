@@ -9,8 +9,8 @@
  *   - it times lasso_fit_path on the raw matrix (100 lambdas, lasso.c's default
  *     lambda_min_ratio; CPU seconds, median of REPEAT runs);
  *   - it writes the matrix and our lambda grid to a temporary file and runs REFDIR's scripts,
- *     scikit-learn's lasso_path and R glmnet, each at its default and at a tight tolerance on
- *     one thread (OMP_NUM_THREADS=1, OPENBLAS_NUM_THREADS=1); each times only its path
+ *     scikit-learn's lasso_path and R glmnet, each at its default and at a sweep of tighter
+ *     tolerances (so that one run lands near our accuracy) on one thread (OMP_NUM_THREADS=1, OPENBLAS_NUM_THREADS=1); each times only its path
  *     computation in CPU seconds (median of up to 3 runs while under 1 s in all) and prints
  *     its coefficients, which this program reads;
  *   - it evaluates every solver's solution at every lambda by the objective of lasso.h,
@@ -48,7 +48,8 @@
 #include "util.h"
 
 #define NLAMBDA 100
-#define NSOLVERS 5          /* ours, then each tool at its default and tight tolerance */
+#define MAXRUNS 8           /* runs of one reference tool: its default, then tighter tolerances */
+#define NSOLVERS (1 + 2 * MAXRUNS) /* ours, then each tool's runs (unused slots stay empty) */
 #define BIG_SIZE 15000000.0 /* n*p from which CAP applies to the tight reference runs */
 #define TOOL_TIMEOUT 600.0  /* seconds of wall time one reference process may take */
 #define GAP_FLOOR 1e-13     /* gaps below this are rounding of the objective: all equal */
@@ -85,13 +86,18 @@ struct tool {
 	const char *name;    /* as in the table */
 	const char *program; /* interpreter */
 	const char *script;  /* file name in REFDIR */
-	const char *tol[2];  /* default, tight tolerance, as passed to the script */
-	long maxit[2];       /* default, tight iteration limit */
+	int nruns;           /* tolerances run: the default first, the tightest last */
+	const char *tol[MAXRUNS]; /* tolerances, as passed to the script */
+	long maxit[2];       /* iteration limit of the default run, of the others */
 };
 
+/* Each tool runs at its default tolerance and a sweep of tighter ones, so that one of its runs
+ * lands close to our accuracy: the time at matched accuracy is that run's, not a guess. */
 static const struct tool tools[2] = {
-	{"sklearn", "/usr/bin/python3", "lasso_sklearn.py", {"1e-4", "1e-12"}, {1000, 100000}},
-	{"glmnet", "Rscript", "lasso_glmnet.R", {"1e-7", "1e-14"}, {100000, 10000000}},
+	{"sklearn", "/usr/bin/python3", "lasso_sklearn.py", 4, {"1e-4", "1e-6", "1e-9", "1e-12"},
+	 {1000, 100000}},
+	{"glmnet", "Rscript", "lasso_glmnet.R", 7,
+	 {"1e-7", "1e-8", "1e-9", "1e-10", "1e-11", "1e-12", "1e-14"}, {100000, 10000000}},
 };
 
 /* Returns the process's CPU seconds so far. */
@@ -352,9 +358,9 @@ static void solution_release(struct solution *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* Reads a tool's output (see bench/ref) into sol[0..2); version receives the tool's version.
- * Returns the number of runs read. */
-static int parse_output(const char *file, int p, struct solution *sol, char *version,
+/* Reads a tool's output (see bench/ref) into sol[0..nruns); version receives the tool's
+ * version. Returns the number of runs read. */
+static int parse_output(const char *file, int p, struct solution *sol, int nruns, char *version,
 			size_t vsize)
 {
 	FILE *f = fopen(file, "r");
@@ -368,7 +374,7 @@ static int parse_output(const char *file, int p, struct solution *sol, char *ver
 	while (getline(&line, &cap, f) > 0) {
 		if (sscanf(line, "tool %*s %63s", word) == 1) {
 			snprintf(version, vsize, "%s", word);
-		} else if (strncmp(line, "run ", 4) == 0 && k < 1) {
+		} else if (strncmp(line, "run ", 4) == 0 && k < nruns - 1) {
 			k++;
 			sscanf(line, "run %lf %d %d", &sol[k].seconds, &sol[k].runs, &sol[k].notconv);
 		} else if (k >= 0 && sscanf(line, "a0 %d %lf", &l, &v) == 2 && l >= 0 && l < NLAMBDA) {
@@ -401,36 +407,37 @@ static void show_stderr(const char *file)
 	fclose(f);
 }
 
-/* Runs tool tl on the problem file (in folder dir) with its default and tight settings into
- * sol[0..2) for p columns; the tight run's iteration limit is capped at cap if nonzero (per
- * lambda: glmnet's limit counts passes over the whole path, so it gets cap * NLAMBDA).
+/* Runs tool tl on the problem file (in folder dir) at each of its tolerances into
+ * sol[0..tl->nruns) for p columns; the tighter runs' iteration limit is capped at cap if nonzero
+ * (per lambda: glmnet's limit counts passes over the whole path, so it gets cap * NLAMBDA).
  * Returns 0, or -1 if the tool failed. */
 static int run_tool(const struct tool *tl, const char *refdir, const char *dir,
 		    const char *problem, int p, long cap, struct solution *sol, char *version,
 		    size_t vsize)
 {
-	char *script = xasprintf("%s/%s", refdir, tl->script), maxit[2][32];
+	char *script = xasprintf("%s/%s", refdir, tl->script), maxit[MAXRUNS][32];
 	char *out = xasprintf("%s/%s.out", dir, tl->name);
 	char *errf = xasprintf("%s/%s.err", dir, tl->name);
-	char *argv[] = {script, (char *)problem, (char *)tl->tol[0], maxit[0], (char *)tl->tol[1],
-			maxit[1], NULL};
-	struct input in = {0, script, 6, argv, NULL};
+	char *argv[2 + 2 * MAXRUNS + 1] = {script, (char *)problem};
+	struct input in = {0, script, 2 + 2 * tl->nruns, argv, NULL};
 	struct run_options ro = {.timeout = TOOL_TIMEOUT, .stdout_path = out, .stderr_path = errf};
 	struct run_result res = {0};
 	struct error err = {""};
 	int rc = -1;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < tl->nruns; k++) {
 		long capped = strcmp(tl->name, "glmnet") == 0 ? cap * NLAMBDA : cap;
 
-		sol[k].maxit = k == 1 && cap > 0 && capped < tl->maxit[1] ? capped : tl->maxit[k];
+		sol[k].maxit = k > 0 && cap > 0 && capped < tl->maxit[1] ? capped : tl->maxit[k > 0];
 		snprintf(maxit[k], sizeof maxit[k], "%ld", sol[k].maxit);
+		argv[2 + 2 * k] = (char *)tl->tol[k];
+		argv[3 + 2 * k] = maxit[k];
 	}
 	if (runner_run(tl->program, &in, &ro, &res, &err) < 0)
 		fprintf(stderr, "model: %s: %s\n", tl->name, err.msg);
 	else if (res.status != RUN_OK)
 		fprintf(stderr, "model: %s: %s\n", tl->name, runner_status_name(res.status));
-	else if (parse_output(out, p, sol, version, vsize) != 2)
+	else if (parse_output(out, p, sol, tl->nruns, version, vsize) != tl->nruns)
 		fprintf(stderr, "model: %s: output incomplete\n", tl->name);
 	else
 		rc = 0;
@@ -511,14 +518,14 @@ static void compute_gaps(struct solution *sol, const struct dataset *ds, const d
 	free(fit);
 }
 
-/* Returns the index k (0 or 1) of the run of ref[0..2) whose gap is closest to ours without
- * being worse (a complete path; the faster on a tie; gaps under GAP_FLOOR count as equal), or
- * -1 if neither reached our gap. */
-static int matched_run(const struct solution *ours, const struct solution *ref)
+/* Returns the index k of the run of ref[0..nruns) whose gap is closest to ours without being
+ * worse (a complete path; the faster on a tie; gaps under GAP_FLOOR count as equal), or -1 if
+ * none reached our gap. */
+static int matched_run(const struct solution *ours, const struct solution *ref, int nruns)
 {
 	int pick = -1;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < nruns; k++) {
 		if (ref[k].nl < NLAMBDA || !(ref[k].gap <= fmax(ours->gap, GAP_FLOOR)))
 			continue;
 		if (pick < 0 || ref[k].gap > ref[pick].gap ||
@@ -575,33 +582,49 @@ static void print_cell(const struct solution *s)
 }
 
 /* Prints the matched-accuracy ratio of one tool's runs ref[0..2) against ours. */
+/* Prints one tool's run matched to our accuracy (its tolerance, seconds, gap) and the ratio of
+ * its time to ours. */
 static void print_ratio(const struct solution *ours, const struct solution *ref,
 			const struct tool *tl)
 {
-	int k = matched_run(ours, ref);
-	char cell[40] = "none reached";
+	int k = matched_run(ours, ref, tl->nruns);
 
-	if (k >= 0)
-		snprintf(cell, sizeof cell, "%.1f (%s)%s", ref[k].seconds / ours->seconds, tl->tol[k],
-			 ref[k].gap < FAR_BETTER * ours->gap && ours->gap > GAP_FLOOR ? "^" : "");
-	printf("  %-14s", cell);
+	if (k < 0) {
+		printf("  %-29s", "none reached our gap");
+		return;
+	}
+	printf("  %-6s %7.3f %7.1e %5.1f%s", tl->tol[k], ref[k].seconds, ref[k].gap,
+	       ref[k].seconds / ours->seconds,
+	       ref[k].gap < FAR_BETTER * ours->gap && ours->gap > GAP_FLOOR ? "^" : " ");
 }
 
 static void print_lasso_header(void)
 {
 	printf("LASSO path on the raw matrix, 100 lambdas (our grid), 1 thread; CPU seconds and worst "
 	       "relative objective gap\nalong the path to the best solver at each lambda (below %.0e: "
-	       "rounding). ratio = reference seconds / ours for the\nreference run whose gap is closest "
-	       "to ours but not worse (matched accuracy); ^ = that run is over %.0fx more\naccurate "
-	       "than ours, so the ratio favours us. * = did not converge at every lambda.\n",
-	       GAP_FLOOR, 1 / FAR_BETTER);
-	printf("%-11s  %-18s %-18s %-18s %-18s %-18s  %s\n", "", "  mantis 1e-9",
-	       "  sklearn 1e-4", "  sklearn 1e-12", "  glmnet 1e-7", "  glmnet 1e-14",
-	       "ratio at matched accuracy");
+	       "rounding). Each reference runs at its default\ntolerance and a sweep of tighter ones "
+	       "(sklearn %s..%s, glmnet %s..%s; default and tightest shown); \"matched\"\nis "
+	       "its run whose gap is closest to ours but not worse, and ratio = its seconds / ours; "
+	       "^ = that run is\nover %.0fx more accurate than ours, so the ratio favours us. * = "
+	       "did not converge at every lambda.\n", GAP_FLOOR, tools[0].tol[0],
+	       tools[0].tol[tools[0].nruns - 1], tools[1].tol[0], tools[1].tol[tools[1].nruns - 1],
+	       1 / FAR_BETTER);
+	printf("%-11s  %-18s", "", "  mantis 1e-9");
+	for (int t = 0; t < 2; t++) {
+		char head[2][32];
+
+		snprintf(head[0], sizeof head[0], "  %s %s", tools[t].name, tools[t].tol[0]);
+		snprintf(head[1], sizeof head[1], "  %s %s", tools[t].name,
+			 tools[t].tol[tools[t].nruns - 1]);
+		printf(" %-18s %-18s", head[0], head[1]);
+	}
+	printf("  %-29s  %s\n", "sklearn matched", "glmnet matched");
 	printf("%5s %5s ", "n", "p");
-	for (int s = 0; s < NSOLVERS; s++)
+	for (int s = 0; s < 5; s++)
 		printf("  %8s %8s ", "s", "gap");
-	printf("  %-14s  %-14s\n", "sklearn", "glmnet");
+	for (int t = 0; t < 2; t++)
+		printf("  %-6s %7s %7s %5s ", "tol", "s", "gap", "ratio");
+	printf("\n");
 	fflush(stdout);
 }
 
@@ -609,9 +632,11 @@ static void print_lasso_header(void)
 static void print_notes(const struct solution *sol, struct size sz, long cap)
 {
 	for (int s = 1; s < NSOLVERS; s++) {
-		const struct tool *tl = &tools[(s - 1) / 2];
-		int tight = (s - 1) % 2;
+		const struct tool *tl = &tools[(s - 1) / MAXRUNS];
+		int tight = (s - 1) % MAXRUNS > 0;
 
+		if ((s - 1) % MAXRUNS >= tl->nruns)
+			continue;
 		if (sol[s].notconv == 0 && sol[s].nl == NLAMBDA &&
 		    !(tight && cap > 0 && sol[s].maxit < tl->maxit[1]))
 			continue;
@@ -640,9 +665,8 @@ struct context {
  * failed (the row is printed as far as it got). */
 static int bench_lasso(struct context *cx, struct size sz)
 {
-	static const char *names[NSOLVERS] = {"mantis", "sklearn 1e-4", "sklearn 1e-12",
-					      "glmnet 1e-7", "glmnet 1e-14"};
 	struct solution sol[NSOLVERS];
+	const struct solution *glmnet = sol + 1 + MAXRUNS;
 	struct lasso_path path;
 	struct dataset ds;
 	struct truth truth;
@@ -652,8 +676,15 @@ static int bench_lasso(struct context *cx, struct size sz)
 	int rc = 0;
 
 	generate(&ds, &truth, sz, cx->seed);
-	for (int s = 0; s < NSOLVERS; s++)
-		solution_init(&sol[s], names[s], sz.p);
+	solution_init(&sol[0], "mantis", sz.p);
+	for (int s = 1; s < NSOLVERS; s++) {
+		const struct tool *tl = &tools[(s - 1) / MAXRUNS];
+		int k = (s - 1) % MAXRUNS;
+		char name[32];
+
+		snprintf(name, sizeof name, "%s %s", tl->name, k < tl->nruns ? tl->tol[k] : "-");
+		solution_init(&sol[s], name, sz.p);
+	}
 	sol[0].seconds = time_ours(&ds, cx->repeat, &path, &err);
 	if (sol[0].seconds < 0) {
 		fprintf(stderr, "model: (%d, %d): %s\n", sz.n, sz.p, err.msg);
@@ -669,23 +700,28 @@ static int bench_lasso(struct context *cx, struct size sz)
 		rc = -1;
 	}
 	for (int t = 0; rc == 0 && t < 2; t++) {
-		if (run_tool(&tools[t], cx->refdir, cx->tmpdir, problem, sz.p, cap, sol + 1 + 2 * t,
+		struct solution *runs = sol + 1 + MAXRUNS * t;
+
+		if (run_tool(&tools[t], cx->refdir, cx->tmpdir, problem, sz.p, cap, runs,
 			     cx->version[t], sizeof cx->version[t]) < 0) {
 			rc = -1;
-			for (int k = 1 + 2 * t; k < 3 + 2 * t; k++)
-				sol[k].nl = 0;
+			for (int k = 0; k < MAXRUNS; k++)
+				runs[k].nl = 0;
 		}
 	}
 	remove(problem);
 	if (sol[0].nl > 0) {
 		compute_gaps(sol, &ds, path.lambda);
-		cx->worst_glmnet = fmax(cx->worst_glmnet, sol[4].gap);
+		cx->worst_glmnet = fmax(cx->worst_glmnet, glmnet[tools[1].nruns - 1].gap);
 	}
 	printf("%5d %5d ", sz.n, sz.p);
-	for (int s = 0; s < NSOLVERS; s++)
-		print_cell(&sol[s]);
-	print_ratio(&sol[0], sol + 1, &tools[0]);
-	print_ratio(&sol[0], sol + 3, &tools[1]);
+	print_cell(&sol[0]);
+	for (int t = 0; t < 2; t++) {
+		print_cell(&sol[1 + MAXRUNS * t]);
+		print_cell(&sol[MAXRUNS * t + tools[t].nruns]);
+	}
+	for (int t = 0; t < 2; t++)
+		print_ratio(&sol[0], sol + 1 + MAXRUNS * t, &tools[t]);
 	printf("\n");
 	print_notes(sol, sz, cap);
 	fflush(stdout);

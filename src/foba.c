@@ -24,6 +24,7 @@
 
 #include "error.h"
 #include "learn.h"
+#include "linalg.h"
 #include "util.h"
 
 /* The search state. */
@@ -49,14 +50,6 @@ struct foba {
 	long ncandidates;       /* candidates considered in the current forward step */
 };
 
-static double dot(const double *a, const double *b, int n)
-{
-	double s = 0;
-
-	for (int i = 0; i < n; i++)
-		s += a[i] * b[i];
-	return s;
-}
 
 /* Orthogonalises v against the first m basis columns (twice, for stability); returns ||v||^2. */
 static double orthogonalise(const struct foba *f, double *v, int m)
@@ -64,13 +57,13 @@ static double orthogonalise(const struct foba *f, double *v, int m)
 	for (int pass = 0; pass < 2; pass++) {
 		for (int c = 0; c < m; c++) {
 			const double *qc = f->q + (size_t)c * (size_t)f->n;
-			double a = dot(qc, v, f->n);
+			double a = linalg_dot(qc, v, f->n);
 
 			for (int i = 0; i < f->n; i++)
 				v[i] -= a * qc[i];
 		}
 	}
-	return dot(v, v, f->n);
+	return linalg_dot(v, v, f->n);
 }
 
 /* Rebuilds q and r from the terms, leaving out term skip (or none if -1); returns the RSS. */
@@ -91,7 +84,7 @@ static double rebuild(struct foba *f, int skip)
 	}
 	memcpy(f->r, f->yt, sizeof *f->r * (size_t)f->n);
 	orthogonalise(f, f->r, m);
-	return dot(f->r, f->r, f->n);
+	return linalg_dot(f->r, f->r, f->n);
 }
 
 static int same_monomial(const struct monomial *a, const struct monomial *b)
@@ -117,10 +110,10 @@ static void consider(struct foba *f, const struct monomial *m)
 	learn_monomial_column(f->pb, m, f->cand);
 	for (int i = 0; i < f->n; i++)
 		f->cand[i] *= f->sw[i];
-	cr = dot(f->cand, f->r, f->n);
-	cc = dot(f->cand, f->cand, f->n);
+	cr = linalg_dot(f->cand, f->r, f->n);
+	cc = linalg_dot(f->cand, f->cand, f->n);
 	for (int c = 0; c <= f->nt; c++) {
-		double a = dot(f->q + (size_t)c * (size_t)f->n, f->cand, f->n);
+		double a = linalg_dot(f->q + (size_t)c * (size_t)f->n, f->cand, f->n);
 
 		qc += a * a;
 	}
@@ -240,12 +233,12 @@ static void add_best(struct foba *f)
 	norm = sqrt(orthogonalise(f, v, f->nt + 1));
 	for (int i = 0; i < f->n; i++)
 		v[i] /= norm;
-	a = dot(v, f->r, f->n);
+	a = linalg_dot(v, f->r, f->n);
 	for (int i = 0; i < f->n; i++)
 		f->r[i] -= a * v[i];
 	f->terms[f->nt] = f->best;
 	f->gains[f->nt++] = f->best_gain;
-	f->rss = dot(f->r, f->r, f->n);
+	f->rss = linalg_dot(f->r, f->r, f->n);
 }
 
 /* Removes term t (keeping the gains stack as a stack: the top is popped). */
@@ -330,7 +323,7 @@ int learn_foba(const struct learn_problem *pb, const struct learn_options *opt, 
 		f.sw[i] = sqrt(pb->w[i]);
 		f.yt[i] = f.sw[i] * pb->y[i];
 	}
-	f.energy = dot(f.yt, f.yt, f.n);
+	f.energy = linalg_dot(f.yt, f.yt, f.n);
 	f.terms = xcalloc((size_t)f.cap + 1, sizeof *f.terms);
 	f.cols = xmalloc(sizeof *f.cols * (size_t)f.n * (size_t)(f.cap + 1));
 	f.q = xmalloc(sizeof *f.q * (size_t)f.n * (size_t)(f.cap + 2));

@@ -17,7 +17,8 @@ struct lasso_options {
 	int max_passes;          /* coordinate passes over all lambdas before giving up [100000] */
 	const double *penalty;   /* p penalty factors (0: never penalised) or NULL for all 1 */
 	const double *weights;   /* n observation weights (> 0) or NULL for all 1 */
-	int updates;             /* LASSO_NAIVE or LASSO_COVARIANCE; 0: covariance when p < 500, as glmnet */
+	int updates;             /* LASSO_NAIVE or LASSO_COVARIANCE; 0: covariance when the
+				  * columns that can enter number under 500 (glmnet) or 2n */
 };
 
 enum { LASSO_NAIVE = 1, LASSO_COVARIANCE = 2 };
@@ -32,6 +33,7 @@ struct lasso_path {
 	int *df;        /* nlambda counts of nonzero coefficients; owned */
 	double *rss;    /* nlambda weighted residual sums of squares sum_i w_i (y_i - fit_i)^2; owned */
 	int passes;     /* coordinate passes used in all */
+	int ncolumns;   /* columns that could enter: not constant, not a copy of an earlier one */
 };
 
 /*
@@ -40,7 +42,9 @@ struct lasso_path {
  *     1/2 sum_i v_i (y_i - a0 - x_i beta)^2 + lambda sum_j penalty_j |beta_j| * s_j
  * where v = weights / sum(weights) and s_j is column j's weighted standard deviation (so the
  * penalty acts on standardised coefficients, as glmnet's standardize=TRUE). x is n*p
- * column-major. Constant columns keep beta_j = 0. Returns 0, or -1 with err set if n < 2, a
+ * column-major. Constant columns keep beta_j = 0, and so does a column whose standardised
+ * values equal (up to sign) an earlier column's with the same penalty: the earlier one carries
+ * the coefficient, which leaves the objective unchanged. Returns 0, or -1 with err set if n < 2, a
  * weight is not positive, or the passes run out. The caller releases *path.
  */
 int lasso_fit_path(const double *x, const double *y, int n, int p,

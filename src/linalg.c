@@ -73,6 +73,22 @@ int linalg_lstsq(const double *a, int n, int p, const double *y, int intercept, 
 	return 0;
 }
 
+double linalg_dot(const double *a, const double *b, int n)
+{
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	int i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		s0 += a[i] * b[i];
+		s1 += a[i + 1] * b[i + 1];
+		s2 += a[i + 2] * b[i + 2];
+		s3 += a[i + 3] * b[i + 3];
+	}
+	for (; i < n; i++)
+		s0 += a[i] * b[i];
+	return (s0 + s1) + (s2 + s3);
+}
+
 int linalg_ridge(const double *a, int n, int p, const double *y, double ridge, double *beta,
 		 struct error *err)
 {
@@ -83,17 +99,12 @@ int linalg_ridge(const double *a, int n, int p, const double *y, double ridge, d
 		const double *aj = a + (size_t)j * (size_t)n;
 
 		for (int k = 0; k <= j; k++) {
-			const double *ak = a + (size_t)k * (size_t)n;
-			double s = 0;
+			double s = linalg_dot(aj, a + (size_t)k * (size_t)n, n);
 
-			for (int i = 0; i < n; i++)
-				s += aj[i] * ak[i];
 			g[(size_t)k * (size_t)p + (size_t)j] = g[(size_t)j * (size_t)p + (size_t)k] = s;
 		}
 		g[(size_t)j * (size_t)p + (size_t)j] += ridge;
-		beta[j] = 0;
-		for (int i = 0; i < n; i++)
-			beta[j] += aj[i] * y[i];
+		beta[j] = linalg_dot(aj, y, n);
 	}
 	info = p ? LAPACKE_dposv(LAPACK_COL_MAJOR, 'U', p, 1, g, p, beta, p) : 0;
 	free(g);

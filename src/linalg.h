@@ -17,6 +17,10 @@ struct error;
 int linalg_lstsq(const double *a, int n, int p, const double *y, int intercept, double *b0,
 		 double *beta, double *rss, struct error *err);
 
+/* Returns a'b over n values, in four partial sums so that the compiler vectorises the loop
+ * (the learners' hottest loop; the order of the sums is fixed, so results are reproducible). */
+double linalg_dot(const double *a, const double *b, int n);
+
 /*
  * Ridge: beta = (a'a + ridge I)^-1 a'y (no intercept; centre a and y first if needed), by a
  * Cholesky solve (dposv). Returns 0, or -1 if the system is not positive definite.

@@ -163,6 +163,49 @@ START_TEST(lasso_orthogonal_design_is_soft_thresholding)
 }
 END_TEST
 
+/* Copies of a column (exact, affine, negated) are left out of the path and change nothing;
+ * a copy with a smaller penalty is not a copy: it enters instead of the original. */
+START_TEST(lasso_leaves_out_copies_of_a_column)
+{
+	enum { N = 100, BASE = 3, P = 7 };
+	double x[N * P], y[N], pf[P] = {1, 1, 1, 1, 1, 1, 0.5};
+	unsigned long long s = 11;
+	struct lasso_options opt = {.nlambda = 30, .tol = 1e-14, .penalty = pf};
+	struct lasso_path base, copies, cheaper;
+	struct error err = {""};
+
+	for (int i = 0; i < N; i++) {
+		for (int j = 0; j < BASE; j++)
+			x[j * N + i] = gauss(&s);
+		x[3 * N + i] = 2 * x[1 * N + i] + 5; /* affine copy of column 1 */
+		x[4 * N + i] = -x[0 * N + i];        /* negated copy of column 0 */
+		x[5 * N + i] = x[0 * N + i];         /* exact copy of column 0 */
+		x[6 * N + i] = x[2 * N + i];         /* column 2 again, penalised half as much */
+		y[i] = 1 + 2 * x[i] - x[N + i] + 0.5 * x[2 * N + i] + 0.1 * gauss(&s);
+	}
+	ck_assert_msg(lasso_fit_path(x, y, N, BASE, &opt, &base, &err) == 0, "%s", err.msg);
+	ck_assert_msg(lasso_fit_path(x, y, N, P - 1, &opt, &copies, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(base.ncolumns, 3);
+	ck_assert_int_eq(copies.ncolumns, 3);
+	ck_assert_int_eq(copies.nlambda, base.nlambda);
+	for (int l = 0; l < copies.nlambda; l++) {
+		const double *b = copies.beta + (size_t)l * (P - 1);
+
+		for (int j = 0; j < BASE; j++)
+			ck_assert_double_eq_tol(b[j], base.beta[(size_t)l * BASE + j], 1e-12);
+		ck_assert(b[3] == 0 && b[4] == 0 && b[5] == 0);
+	}
+	ck_assert_msg(lasso_fit_path(x, y, N, P, &opt, &cheaper, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(cheaper.ncolumns, 4);
+	for (int l = 0; l < cheaper.nlambda; l++)
+		ck_assert(cheaper.beta[(size_t)l * P + 2] == 0);
+	ck_assert(cheaper.beta[(size_t)(cheaper.nlambda - 1) * P + 6] > 0.4);
+	lasso_path_release(&base);
+	lasso_path_release(&copies);
+	lasso_path_release(&cheaper);
+}
+END_TEST
+
 /* Builds a problem over k columns of n rows from fill(i, j); the caller frees the arrays. */
 static struct learn_problem make_problem(int n, int k, double (*fill)(int, int),
 					 double (*truth)(const double *, int, int), int relative)
@@ -396,6 +439,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, ols_matches_nist_longley);
 	tcase_add_loop_test(tc, lasso_path_satisfies_kkt_everywhere, 0, 2); /* naive, covariance */
 	tcase_add_test(tc, lasso_orthogonal_design_is_soft_thresholding);
+	tcase_add_test(tc, lasso_leaves_out_copies_of_a_column);
 	tcase_add_test(tc, lasso_objective_matches_scikit_learn);
 	tcase_add_loop_test(tc, spore_foba_finds_the_exact_terms, 0, 2);
 	tcase_add_test(tc, linear_foba_and_spore_lasso_decisions);
