@@ -195,14 +195,20 @@ static int parse_word(struct build_args *a, char **words, int n, int *i, struct 
 		}
 	} else if (starts_with(w, "-O") && strlen(w) == 3 && strchr("0123sz", w[2])) {
 		a->opt.opt = w + 2;
-	} else if (starts_with(w, "-I") || starts_with(w, "-D") || starts_with(w, "-U") ||
-		   starts_with(w, "-std=") || starts_with(w, "-f")) {
-		list_add(&a->cflags, &a->opt.ncflags, w);
-	} else if (strcmp(w, "-include") == 0 || strcmp(w, "-isystem") == 0) {
+	} else if (strcmp(w, "-include") == 0 || strcmp(w, "-isystem") == 0 ||
+		   strcmp(w, "-I") == 0 || strcmp(w, "-D") == 0 || strcmp(w, "-U") == 0) {
 		list_add(&a->cflags, &a->opt.ncflags, w);
 		if (++*i == n)
 			return error_set(err, "%s needs an argument", w), bad_words(a, 1);
 		list_add(&a->cflags, &a->opt.ncflags, words[*i]);
+	} else if (starts_with(w, "-I") || starts_with(w, "-D") || starts_with(w, "-U") ||
+		   starts_with(w, "-std=") || starts_with(w, "-f")) {
+		list_add(&a->cflags, &a->opt.ncflags, w);
+	} else if (strcmp(w, "-l") == 0 || strcmp(w, "-L") == 0) {
+		list_add(&a->ldflags, &a->opt.nldflags, w);
+		if (++*i == n)
+			return error_set(err, "%s needs an argument", w), bad_words(a, 1);
+		list_add(&a->ldflags, &a->opt.nldflags, words[*i]);
 	} else if (starts_with(w, "-l") || starts_with(w, "-L")) {
 		list_add(&a->ldflags, &a->opt.nldflags, w);
 	} else if (strcmp(w, "-pthread") == 0) {
