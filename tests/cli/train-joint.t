@@ -1,0 +1,52 @@
+The final evaluator computes all the model's features at once, and slices add up: here two
+loops cost about a third of the run each, under the 45% threshold alone but not together. The
+loop must reject the costlier, with every stand-in that would not fit beside the rest of the
+model, and fit again until the final evaluator is under the threshold.
+
+  $ cat > prog.c <<'C'
+  > #include <stdio.h>
+  > /* Steps of a random walk until its top bits are a multiple of k: about k steps, and only
+  >  * running the walk tells how many. */
+  > #define WALK(name, seed) \
+  > 	static long name(long k) \
+  > 	{ \
+  > 		unsigned long h = seed; \
+  > 		long steps = 0; \
+  > 		do { \
+  > 			h = h * 6364136223846793005ul + 1442695040888963407ul; \
+  > 			steps++; \
+  > 		} while ((long)((h >> 33) % (unsigned long)k) != 0); \
+  > 		return steps; \
+  > 	}
+  > WALK(walk_a, 1)
+  > WALK(walk_b, 2)
+  > WALK(walk_c, 3)
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	long a, b, c;
+  > 
+  > 	if (!f || fscanf(f, "%ld %ld %ld", &a, &b, &c) != 3)
+  > 		return 1;
+  > 	printf("%ld\n", walk_a(a) + walk_b(b) + walk_c(c));
+  > 	return 0;
+  > }
+  > C
+  $ for i in $(seq 1 16); do
+  >   echo "$(( (10 + i * 7919 % 40) * 1000000 )) $(( (10 + i * 104729 % 40) * 1000000 )) 30000000" > in$i.txt
+  >   echo in$i.txt >> train.txt
+  > done
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.45 prog.c > log
+  $ grep -c 'together costs .* over the threshold: rejecting the costliest' log | awk '$1 >= 1 {print "rejected for the joint cost"}'
+  rejected for the joint cost
+  $ /usr/bin/python3 - <<'PY'
+  > import json
+  > train = json.load(open("pred/train.json"))
+  > joint = [d for it in train["iterations"] for d in it["decisions"]
+  >          if d.get("reason", "").startswith("with the final model's other features")]
+  > final = train["final"]
+  > print("stand-ins rejected:", len(joint) >= 2)
+  > print("final evaluator under the threshold:", final["cost"] <= 0.45, final["validated"])
+  > PY
+  stand-ins rejected: True
+  final evaluator under the threshold: True True
