@@ -181,7 +181,9 @@ const struct command cmd_train = {
 		"                        what is seen of them (numeric arguments, file sizes), then 5\n"
 		"                        at a time where the expected error is largest, until the\n"
 		"                        cross-validated error is under --target (default 0.1) or\n"
-		"                        --max-inputs are profiled (--select all: every input, default)\n"
+		"                        --max-inputs are profiled; after the feedback loop, more\n"
+		"                        the same way while the model of the accepted features\n"
+		"                        alone is over --target (--select all: every input, default)\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

@@ -313,6 +313,27 @@ int dataset_drop_prefix(struct dataset *ds, const char *prefix)
 	return kept;
 }
 
+void dataset_subset(const struct dataset *ds, const int *rows, int k, struct dataset *out)
+{
+	memset(out, 0, sizeof *out);
+	out->n = k;
+	out->p = ds->p;
+	out->metric = xstrdup(ds->metric);
+	out->names = xcalloc((size_t)ds->p + 1, sizeof *out->names);
+	out->ids = xcalloc((size_t)k + 1, sizeof *out->ids);
+	out->x = xmalloc(sizeof *out->x * ((size_t)k * (size_t)ds->p + 1));
+	out->y = xmalloc(sizeof *out->y * ((size_t)k + 1));
+	for (int f = 0; f < ds->p; f++) {
+		out->names[f] = xstrdup(ds->names[f]);
+		for (int r = 0; r < k; r++)
+			out->x[(size_t)f * (size_t)k + (size_t)r] = ds->x[(size_t)f * (size_t)ds->n + (size_t)rows[r]];
+	}
+	for (int r = 0; r < k; r++) {
+		out->ids[r] = xstrdup(ds->ids[rows[r]]);
+		out->y[r] = ds->y[rows[r]];
+	}
+}
+
 void dataset_release(struct dataset *ds)
 {
 	for (int j = 0; j < ds->p; j++)

@@ -8,8 +8,10 @@
 
 #include <stdio.h>
 
+struct dataset;
 struct error;
 struct fit_options;
+struct inputs;
 struct manifest;
 struct profile_options;
 
@@ -26,11 +28,36 @@ struct select_options {
 
 /*
  * Profiles (profile_run with po, which names the pool as its inputs file) an adaptively chosen
- * subset of the pool, the manifest m being the build's features. Returns 0 with *chosen (pool
- * size bytes, owned by the caller) marking the inputs profiled, *pool_size their number, and
- * po->only set to it (po->fresh cleared), or -1 with err set.
+ * subset of the pool, the manifest m being the build's features. If *chosen is NULL the
+ * selection starts with `initial` inputs spread over the pool; otherwise it goes on from the
+ * inputs *chosen marks (profiled by an earlier call on the same pool: train validates its final
+ * model so). Returns 0 with *chosen (pool size bytes, owned by the caller) marking the inputs
+ * profiled, *pool_size their number, and po->only set to it (po->fresh cleared), or -1 with err
+ * set and *chosen freed and NULL.
  */
 int select_inputs(const struct select_options *so, struct profile_options *po,
 		  const struct manifest *m, unsigned char **chosen, int *pool_size, struct error *err);
+
+/* The steps of select_inputs, for tests and bench/selectsim. */
+
+/* Returns the pool's descriptors (ins->n rows of *p values, row-major, in [0, 1]), owned by the
+ * caller. */
+double *select_descriptors(const struct inputs *ins, int *p);
+/* Marks k more of the n inputs (descriptors x, p columns) in chosen, by farthest-first
+ * traversal (from the one nearest the centroid if none is marked yet). */
+void select_spread(const double *x, int n, int p, int k, unsigned char *chosen);
+/* Fills e[0..ds->n) with each row's held-out relative error under K-fold cross-validation of
+ * the model fit describes; returns their mean. */
+double select_cross_validate(const struct dataset *ds, const struct fit_options *fit, double *e);
+/* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,
+ * given the profiled rows[0..rows) (pool[r]: row r's input, -1 if none; e[r]: its held-out
+ * error). Returns how many were marked. */
+int select_next(const double *x, int n, int p, const int *pool, const double *e, int rows,
+		int batch, unsigned char *chosen);
+/* One round of select_inputs on the profiled inputs ds (pool[r]: row r's input, -1 if none):
+ * cross-validates, logs one line, and unless the error is under the target or max inputs are
+ * chosen marks the next batch in chosen. Returns how many were marked (0: stop). */
+int select_round(const struct select_options *so, const double *x, int n, int p,
+		 const struct dataset *ds, const int *pool, int round, unsigned char *chosen);
 
 #endif

@@ -17,6 +17,10 @@
  *            again on every training input; if it costs more than the threshold (slices add
  *            up), the costliest feature and its stand-ins that would not fit beside the rest
  *            are rejected and the loop goes on; model.json, predictor.json, train.json
+ *   select   with --select adaptive, profile runs only the inputs select.c chooses (validating
+ *            the model of every feature); once the predictor is settled, select.c goes on
+ *            while the model of the accepted features alone cross-validates over the target,
+ *            and the loop runs again on the larger sample (decisions kept)
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -79,6 +83,7 @@ struct trainer {
 	int ndec;                        /* their number */
 	json_t *iterations;              /* the log of the loop; owned */
 	unsigned char *is_block;         /* per counter: it counts a block's entries; owned */
+	unsigned char *chosen;           /* --select adaptive: the pool inputs profiled; owned */
 	double seconds[5];               /* time spent: build, profile, model, slice, judge */
 };
 
@@ -192,13 +197,13 @@ static int by_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Profiles the training inputs and loads the complete ones. */
-static int profile(struct trainer *t, int fresh, struct error *err)
+/* Profiles the training inputs and loads the complete ones; with --select adaptive, those
+ * select_inputs chooses, validating the model fit describes. */
+static int profile(struct trainer *t, int fresh, const struct fit_options *fit, struct error *err)
 {
 	struct profile_options po = {0};
 	char *db = profile_db_path(t->build, NULL);
 	struct store st;
-	unsigned char *chosen = NULL;
 	int excluded = 0, rc, pool = 0;
 
 	po.dir = t->build;
@@ -211,14 +216,16 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 	po.progress = t->opt->log != NULL && isatty(2);
 	if (t->opt->select_adaptive) {
 		struct select_options so = {t->opt->select_target, 10, 5, t->opt->select_max, t->opt->metric,
-					    &t->opt->fit, t->opt->log};
+					    fit, t->opt->log};
 
-		if (select_inputs(&so, &po, &t->m, &chosen, &pool, err) < 0) {
+		if (select_inputs(&so, &po, &t->m, &t->chosen, &pool, err) < 0) {
 			free(db);
 			return -1;
 		}
 	}
 	rc = profile_run(&po, err);
+	store_samples_release(&t->samples); /* a second call reloads */
+	dataset_release(&t->ds);
 	if (rc == 0 && (rc = store_open(&st, db, 0, err)) == 0) {
 		rc = store_load(&st, &t->m, t->opt->metric, &t->ds, &excluded, err);
 		if (rc == 0)
@@ -227,8 +234,7 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 	}
 	free(db);
 	for (int i = 0; i < pool && excluded > 0; i++)
-		excluded -= !chosen[i]; /* inputs not selected are not left out */
-	free(chosen);
+		excluded -= !t->chosen[i]; /* inputs not selected are not left out */
 	if (rc < 0)
 		return -1;
 	if (strcmp(t->opt->metric, "instructions") == 0)
@@ -245,6 +251,9 @@ static int profile(struct trainer *t, int fresh, struct error *err)
 /* Pairs each sample with its line of the inputs file. */
 static int match_inputs(struct trainer *t, struct error *err)
 {
+	inputs_release(&t->ins); /* a second call reloads */
+	free(t->input);
+	free(t->by_time);
 	if (inputs_load(&t->ins, t->opt->inputs, err) < 0)
 		return -1;
 	t->input = xcalloc((size_t)t->samples.n, sizeof *t->input);
@@ -982,6 +991,32 @@ static int write_predictor(struct trainer *t, const struct model *model,
 	return rc;
 }
 
+/*
+ * --select adaptive, once the loop has settled: goes on selecting (select_inputs from the inputs
+ * already chosen) while the model of the accepted features alone, the kind train ends with,
+ * cross-validates over the target, and reloads what was profiled. Returns how many inputs
+ * were added (0: the final model validates, or the budget is spent), or -1 with err set.
+ */
+static int more_inputs(struct trainer *t, struct error *err)
+{
+	struct fit_options fo = t->opt->fit;
+	char **excluded; /* borrowed from t->ds, which profile() reloads after selecting */
+	int before = t->samples.n;
+	double t0 = now();
+
+	fo.nexclude = unaccepted_names(t, &excluded);
+	fo.exclude = excluded;
+	say(t, "select: validating the model of the accepted features alone (%d of %d)\n",
+	    t->ds.p - fo.nexclude, t->ds.p);
+	if (profile(t, 0, &fo, err) < 0 || match_inputs(t, err) < 0) {
+		free(excluded);
+		return -1;
+	}
+	free(excluded);
+	t->seconds[T_PROFILE] += now() - t0;
+	return t->samples.n - before;
+}
+
 static void trainer_release(struct trainer *t)
 {
 	for (int i = 0; i < t->ndec; i++) {
@@ -997,6 +1032,7 @@ static void trainer_release(struct trainer *t)
 	free(t->input);
 	free(t->by_time);
 	free(t->is_block);
+	free(t->chosen);
 	json_decref(t->iterations);
 }
 
@@ -1006,7 +1042,7 @@ int train_run(const struct train_options *opt, struct error *err)
 	struct model model = {0};
 	struct decision final = {0};
 	double t0 = now();
-	int rebuilt = 0, iterations = 0, rc = -1;
+	int rebuilt = 0, iterations = 0, rc = -1, more = 0;
 
 	t.opt = opt;
 	t.build = xasprintf("%s/build", opt->dir);
@@ -1019,20 +1055,24 @@ int train_run(const struct train_options *opt, struct error *err)
 		goto out;
 	t.seconds[T_BUILD] = now() - t0;
 	t0 = now();
-	if (profile(&t, opt->fresh || rebuilt, err) < 0 || match_inputs(&t, err) < 0)
+	if (profile(&t, opt->fresh || rebuilt, &opt->fit, err) < 0 || match_inputs(&t, err) < 0)
 		goto out;
 	t.seconds[T_PROFILE] = now() - t0;
 	screen(&t);
 	if (estimate_all(&t, err) < 0)
 		goto out;
 	do {
-		model_release(&model);
-		free(final.reason);
-		final.reason = NULL;
-		if ((iterations = feedback_loop(&t, &model, iterations + 1, err)) < 0 ||
-		    final_evaluator(&t, &model, &final, err) < 0)
-			goto out;
-	} while (reject_costliest(&t, &model, &final, iterations + 1));
+		do {
+			model_release(&model);
+			free(final.reason);
+			final.reason = NULL;
+			if ((iterations = feedback_loop(&t, &model, iterations + 1, err)) < 0 ||
+			    final_evaluator(&t, &model, &final, err) < 0)
+				goto out;
+		} while (reject_costliest(&t, &model, &final, iterations + 1));
+	} while (opt->select_adaptive && (more = more_inputs(&t, err)) > 0);
+	if (more < 0)
+		goto out;
 	rc = write_predictor(&t, &model, &final, iterations, err);
 out:
 	free(final.reason);

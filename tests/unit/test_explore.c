@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "error.h"
+#include "dataset.h"
 #include "explore.h"
+#include "fit.h"
+#include "select.h"
 #include "space.h"
 #include "tests.h"
 #include "util.h"
@@ -452,6 +455,114 @@ START_TEST(mars_end_to_end)
 }
 END_TEST
 
+/* mantis train --select adaptive's spread: the input nearest the pool's centroid first, then
+ * each time the one farthest from those marked (ties: the first in the pool). */
+START_TEST(select_spread_order)
+{
+	const double x[] = {0, 0.1, 0.2, 0.5, 0.9, 1.0}; /* one descriptor per input */
+	unsigned char chosen[6] = {0};
+
+	select_spread(x, 6, 1, 1, chosen);
+	ck_assert_mem_eq(chosen, ((unsigned char[]){0, 0, 0, 1, 0, 0}), 6); /* centroid 0.45 */
+	select_spread(x, 6, 1, 1, chosen);
+	ck_assert_mem_eq(chosen, ((unsigned char[]){1, 0, 0, 1, 0, 0}), 6); /* 0 and 1.0 tie */
+	select_spread(x, 6, 1, 1, chosen);
+	ck_assert_mem_eq(chosen, ((unsigned char[]){1, 0, 0, 1, 0, 1}), 6);
+}
+END_TEST
+
+/* Its next batch: the candidate of largest expected error (inverse-distance weighted held-out
+ * error of its 3 nearest profiled inputs, times 1 + distance / spacing) first; 0.2 (expected
+ * 0.39) is the second largest but within half a spacing (0.25) of 0.1 (0.45), so 0.9 (0.08)
+ * completes the batch. */
+START_TEST(select_next_batch)
+{
+	const double x[] = {0, 0.1, 0.2, 0.5, 0.9, 1.0};
+	const int pool[] = {3, 0, 5};               /* profiled: 0.5, 0 and 1.0 */
+	const double e[] = {0.05, 0.5, 0.02};       /* their held-out errors: wrong near 0 */
+	unsigned char chosen[6] = {1, 0, 0, 1, 0, 1};
+
+	ck_assert_int_eq(select_next(x, 6, 1, pool, e, 3, 2, chosen), 2);
+	ck_assert_mem_eq(chosen, ((unsigned char[]){1, 1, 0, 1, 1, 1}), 6);
+	ck_assert_int_eq(select_next(x, 6, 1, pool, e, 3, 5, chosen), 1); /* only 0.2 is left */
+	ck_assert_mem_eq(chosen, ((unsigned char[]){1, 1, 1, 1, 1, 1}), 6);
+}
+END_TEST
+
+/* A round of it stops when the cross-validated error is under the target (here an exact linear
+ * metric: 0) or when max inputs are profiled, and otherwise marks at most max - profiled. */
+START_TEST(select_round_stops)
+{
+	const double x[] = {0, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.0};
+	const int pool[] = {0, 2, 3, 4, 6, 7};
+	const double f[] = {1, 3, 4, 6, 10, 11};
+	struct fit_options fo = fit_options_default();
+	struct select_options so = {0.01, 10, 5, 0, "instructions", &fo, NULL};
+	struct dataset ds = {0};
+	unsigned char chosen[8] = {1, 0, 1, 1, 1, 0, 1, 1}, before[8];
+	int marked = 0;
+
+	ds.n = 6;
+	ds.p = 1;
+	ds.names = xcalloc(1, sizeof *ds.names);
+	ds.names[0] = xstrdup("n");
+	ds.ids = xcalloc(6, sizeof *ds.ids);
+	ds.x = xmalloc(sizeof f);
+	ds.y = xmalloc(sizeof f);
+	ds.metric = xstrdup("instructions");
+	for (int r = 0; r < 6; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.x[r] = f[r];
+		ds.y[r] = 7 * f[r];
+	}
+	fo.train_frac = 1;
+	memcpy(before, chosen, sizeof chosen);
+	ck_assert_int_eq(select_round(&so, x, 8, 1, &ds, pool, 1, chosen), 0); /* exact: 0% */
+	ck_assert_mem_eq(chosen, before, 8);
+	so.target = -1; /* unreachable */
+	so.max = 6;
+	ck_assert_int_eq(select_round(&so, x, 8, 1, &ds, pool, 2, chosen), 0); /* the budget */
+	so.max = 7;
+	ck_assert_int_eq(select_round(&so, x, 8, 1, &ds, pool, 3, chosen), 1);
+	for (int i = 0; i < 8; i++)
+		marked += chosen[i] && !before[i];
+	ck_assert_int_eq(marked, 1);
+	dataset_release(&ds);
+}
+END_TEST
+
+/* Its cross-validation (5 folds by position) of a model with no feature left to fit counts
+ * each held-out input's error from the median of the rest, train's constant. */
+START_TEST(select_cv_constant)
+{
+	struct fit_options fo = fit_options_default();
+	struct dataset ds = {0};
+	char *exclude[] = {"n"};
+	double e[6], want[6] = {25.0 / 10, 20.0 / 20, 10.0 / 30, 10.0 / 40, 20.0 / 50, 25.0 / 60};
+
+	ds.n = 6;
+	ds.p = 1;
+	ds.names = xcalloc(1, sizeof *ds.names);
+	ds.names[0] = xstrdup("n");
+	ds.ids = xcalloc(6, sizeof *ds.ids);
+	ds.x = xmalloc(6 * sizeof *ds.x);
+	ds.y = xmalloc(6 * sizeof *ds.y);
+	ds.metric = xstrdup("instructions");
+	for (int r = 0; r < 6; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.x[r] = r + 1;
+		ds.y[r] = 10 * (r + 1);
+	}
+	fo.train_frac = 1;
+	fo.exclude = exclude;
+	fo.nexclude = 1;
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, e), 4.9 / 6, 1e-12);
+	for (int r = 0; r < 6; r++)
+		ck_assert_double_eq_tol(e[r], want[r], 1e-12);
+	dataset_release(&ds);
+}
+END_TEST
+
 Suite *suite_explore(void)
 {
 	Suite *s = suite_create("explore");
@@ -469,6 +580,10 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, integer_space_ends);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, mars_end_to_end);
+	tcase_add_test(tc, select_spread_order);
+	tcase_add_test(tc, select_next_batch);
+	tcase_add_test(tc, select_round_stops);
+	tcase_add_test(tc, select_cv_constant);
 	suite_add_tcase(s, tc);
 	return s;
 }
