@@ -9,8 +9,10 @@
  * files written; the row ends with how many inputs were identical. With -p PGO, a third
  * program (the same sources built by clang-14 -fprofile-instr-generate, LLVM's own
  * instrumentation for profile-guided optimisation) is timed in the same rounds, as a reference.
+ * With -b BUDGET_DIR, BUDGET_DIR/inst (the same program instrumented with `--budget`) is timed
+ * in the same rounds too, and its ratio to DIR/orig printed beside the full build's.
  *
- * usage: overhead [-r REPEAT] [-p PGO] NAME DIR INPUTS
+ * usage: overhead [-r REPEAT] [-p PGO] [-b BUDGET_DIR] NAME DIR INPUTS
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,22 +60,24 @@ static int same_runs(const char *out_a, const char *out_b, char *scratch_a, char
 int main(int argc, char **argv)
 {
 	int repeat = 3, opt, nprog = 2;
-	const char *pgo = NULL;
+	const char *pgo = NULL, *budget = NULL;
 	struct inputs ins;
 	struct error err = {""};
-	double total[3] = {0, 0, 0};
-	char *prog[3], tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL}, *out[2];
+	double total[4] = {0, 0, 0, 0};
+	char *prog[4] = {NULL}, tmp[] = "/tmp/mantis-overhead-XXXXXX", *env[2] = {NULL, NULL}, *out[2];
 	char *pgo_env[2] = {NULL, NULL};
 	int identical = 0;
 
-	while ((opt = getopt(argc, argv, "r:p:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:p:b:")) != -1) {
 		if (opt == 'r')
 			repeat = atoi(optarg);
 		else if (opt == 'p')
 			pgo = optarg;
+		else if (opt == 'b')
+			budget = optarg;
 	}
 	if (argc - optind != 3 || repeat < 1 || !mkdtemp(tmp)) {
-		fprintf(stderr, "usage: overhead [-r REPEAT] NAME DIR INPUTS\n");
+		fprintf(stderr, "usage: overhead [-r REPEAT] [-p PGO] [-b BUDGET_DIR] NAME DIR INPUTS\n");
 		return 2;
 	}
 	prog[0] = xasprintf("%s/orig", argv[optind + 1]);
@@ -83,6 +87,8 @@ int main(int argc, char **argv)
 		pgo_env[0] = xasprintf("LLVM_PROFILE_FILE=%s/pgo.profraw", tmp);
 		nprog = 3;
 	}
+	if (budget)
+		prog[3] = xasprintf("%s/inst", budget);
 	env[0] = xasprintf("MANTIS_COUNTERS=%s/counters", tmp);
 	out[0] = xasprintf("%s/orig.out", tmp);
 	out[1] = xasprintf("%s/inst.out", tmp);
@@ -91,7 +97,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 0; i < ins.n; i++) {
-		double t[3][64];
+		double t[4][64];
 
 		for (int r = 0; r < repeat && r < 64; r++) {
 			char *scratch[2] = {NULL, NULL};
@@ -109,12 +115,18 @@ int main(int argc, char **argv)
 				fprintf(stderr, "overhead: %s:%d: %s failed\n", ins.path, ins.v[i].line, prog[2]);
 				return 1;
 			}
+			if (budget && (t[3][r] = cpu_of(prog[3], &ins.v[i], env, NULL, NULL)) < 0) {
+				fprintf(stderr, "overhead: %s:%d: %s failed\n", ins.path, ins.v[i].line, prog[3]);
+				return 1;
+			}
 		}
-		for (int k = 0; k < nprog; k++)
-			total[k] += median(t[k], repeat);
+		for (int k = 0; k < 4; k++)
+			total[k] += k < nprog || (k == 3 && budget) ? median(t[k], repeat) : 0;
 	}
 	printf("%-11s %3d  %8.3f %8.3f  x%-5.2f  %d/%d identical", argv[optind], ins.n, total[0],
 	       total[1], total[1] / (total[0] > 0 ? total[0] : 1e-9), identical, ins.n);
+	if (budget)
+		printf("   --budget x%.2f", total[3] / (total[0] > 0 ? total[0] : 1e-9));
 	if (nprog == 3)
 		printf("   clang -fprofile-instr-generate x%.2f", total[2] / (total[0] > 0 ? total[0] : 1e-9));
 	putchar('\n');
@@ -128,6 +140,7 @@ int main(int argc, char **argv)
 	inputs_release(&ins);
 	free(prog[0]);
 	free(prog[1]);
+	free(prog[3]);
 	if (nprog == 3) {
 		char *raw = xasprintf("%s/pgo.profraw", tmp);
 

@@ -22,6 +22,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,10 +383,13 @@ static void feature_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	strbuf_addf(sb, ";\n\n");
 	if (f->denominator >= 0)
-		strbuf_addf(sb, "\treturn c[%d] ? (double)(int64_t)sum / (double)c[%d] : 0;\n}\n\n",
+		strbuf_addf(sb, "\treturn (c[%d] ? (double)(int64_t)sum / (double)c[%d] : 0)",
 		    slot(u, f->denominator), slot(u, f->denominator));
 	else
-		strbuf_addf(sb, "\treturn (double)(int64_t)sum;\n}\n\n");
+		strbuf_addf(sb, "\treturn (double)(int64_t)sum");
+	if (f->shift) /* fixed point: a power of two, printed exactly */
+		strbuf_addf(sb, " / %.17g", ldexp(1, f->shift));
+	strbuf_addf(sb, ";\n}\n\n");
 }
 
 /* Appends NAME_predict: the features, then the model term by term as model_eval does. */

@@ -2,7 +2,8 @@
  * instrument.c: feature counters for a whole program.
  *
  * Algorithm. Every reachable block gets a counter (ByCounter's per-block counting: one increment
- * per block instead of one per instruction). Features are formulas over counters
+ * per block instead of one per instruction); blocks that every run enters equally often (equiv.c)
+ * share one counter and one increment. Features are formulas over counters
  * (manifest.h), so most need no probe of their own:
  *   branch true    the count of the successor on the true side if control enters it only
  *                  from this branch (likewise false); else a counter += zext(cond) before the
@@ -14,9 +15,14 @@
  *   call           a defined function: its entry block's count; an external call site: its
  *                  block's count, plus a counter summing each integer argument (and the bytes of
  *                  fread/fwrite/calloc/qsort/bsearch, size times count)
- *   value          per named variable (llvm.dbg.value after mem2reg, except at phis, which
- *                  merge assignments made elsewhere): counters for the sum, the number of
- *                  assignments and the first value; the mean is sum / number
+ *   value          per named variable, at each assignment: llvm.dbg.value after mem2reg
+ *                  (locals and parameters; not at phis, which merge assignments made
+ *                  elsewhere), a store to the alloca of a dbg.declare'd local (address taken),
+ *                  a store to a global (static locals too): counters for the sum, the number
+ *                  of assignments and the first K values (--values-first, K = 1: .first); the
+ *                  mean is sum / number. Integers as they are; float, double and long double
+ *                  in fixed point, round(value * 2^VALUE_SHIFT) clamped to 64 bits, so sums
+ *                  stay exact under the runtime's 64-bit additions (features carry the shift)
  *   exit           the count of the block calling exit/abort/longjmp...; main's non-zero returns
  *   bycount        per function and in total, sum over blocks of the block's static opcode
  *                  histogram times its count
@@ -30,12 +36,15 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <assert.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
+#include "equiv.h"
 #include "error.h"
 #include "ir.h"
 #include "manifest.h"
@@ -47,7 +56,7 @@ enum probe_kind {
 	PROBE_COND,    /* counter += zext(value) */
 	PROBE_ADD,     /* counter += value (as a 64-bit integer) */
 	PROBE_MUL_ADD, /* counter += value * value2 */
-	PROBE_VALUE,   /* sum += value; first = count ? first : value; count += 1 */
+	PROBE_VALUE,   /* sum += value; version[count] = value if count < nfirst; count += 1 */
 	PROBE_NONZERO, /* counter += (value != 0) */
 };
 
@@ -60,13 +69,25 @@ struct probe {
 	int is_unsigned;      /* value is zero-extended (else sign-extended) to 64 bits */
 	int counter;          /* the counter it updates (the sum for PROBE_VALUE) */
 	int count, first;     /* PROBE_VALUE: counters of the number of assignments, first value */
+	int nfirst;           /* PROBE_VALUE: counters first .. first + nfirst - 1 keep the first
+				 nfirst values */
+	int is_float;         /* PROBE_VALUE: value is floating point, counted in fixed point */
+	int block;            /* the counter of the block it is in (how often it runs) */
 };
 
 /* Counters of one named variable. */
 struct variable {
-	LLVMMetadataRef md;   /* its DILocalVariable */
-	int sum, count, first;/* its counters */
+	LLVMMetadataRef md;   /* its DILocalVariable (a local), else NULL */
+	LLVMValueRef global;  /* the global variable, else NULL */
+	int sum, count, first;/* its counters; versions 2..K follow first */
+	int is_float;         /* its values are floating point (fixed-point features) */
+	int is_unsigned;      /* its integer values are zero-extended (by its debug type) */
 };
+
+/* Fixed point of floating-point values: counted as round(value * 2^VALUE_SHIFT). 16 bits keep
+ * 1/65536 (4.8 decimal places) and values up to 2^47 (1.4e14) in magnitude, per assignment
+ * and for a sum (64-bit additions wrap, so only the final sum must fit). */
+#define VALUE_SHIFT 16
 
 /* The instrumentation of one module. */
 struct inst {
@@ -79,11 +100,16 @@ struct inst {
 	int nprobes, capprobes;
 	struct variable *vars;/* variables of the current function; owned */
 	int nvars;
+	struct variable *globals; /* global variables stored to so far; owned */
+	int nglobals;
+	int nfirst;           /* first values kept per variable (--values-first), >= 1 */
 	unsigned loop_md;     /* metadata kind id of llvm.loop */
 	LLVMValueRef scope_list; /* !{mantis scope}: the counters' alias scope (see no_alias) */
 	const unsigned char *keep; /* for slicing: the counters to keep (each a plain global); NULL:
 				      all, in the thread-local array */
 	LLVMValueRef *slot;   /* for slicing: each kept counter's global, else NULL; owned */
+	const unsigned char *drop; /* for the overhead budget: probes updating counter c with
+				      drop[c] != 0 are not emitted; NULL: none dropped */
 	int total;            /* index of bycount:(program):total, or -1 */
 	int *total_op;        /* indices of bycount:(program):OPCODE by opcode, -1 if none yet */
 };
@@ -628,53 +654,151 @@ static LLVMMetadataRef md_operand(LLVMValueRef node, unsigned i)
 	return ops[i] ? LLVMValueAsMetadata(ops[i]) : NULL;
 }
 
-/* Returns the variable record of md in the current function, creating its features. */
-static struct variable *variable_of(struct inst *in, struct fn_plan *fp, LLVMValueRef var_value)
+/* Adds feature value:FUNCTION:FILE:LINE:NAME.WHAT = counter (divided by counter per if per >=
+ * 0), in fixed point with shift. */
+static void value_feature(struct inst *in, const char *function, const char *file, int line,
+			  const char *name, const char *what, const char *description, int counter,
+			  int per, int shift)
+{
+	char *detail = xasprintf("%s.%s", name, what);
+	struct feature *f = add_feature(in, "value", function, file, line, detail, name, description);
+
+	feature_add_term(f, counter, 1);
+	f->denominator = per;
+	f->shift = shift;
+	free(detail);
+}
+
+/* Gives *v (its key set by the caller) its counters and features: sum, count, mean, first and,
+ * with --values-first K > 1, v1..vK (v1 is first's counter, v2..vK the ones after it). */
+static void new_variable(struct inst *in, struct variable *v, const char *function,
+			 const char *file, int line, const char *name, int is_float)
+{
+	int shift = is_float ? VALUE_SHIFT : 0;
+
+	v->sum = new_counter(in);
+	v->count = new_counter(in);
+	v->first = new_counter(in);
+	for (int i = 1; i < in->nfirst; i++)
+		new_counter(in);
+	v->is_float = is_float;
+	value_feature(in, function, file, line, name, "sum", "sum of the values assigned", v->sum,
+		      -1, shift);
+	value_feature(in, function, file, line, name, "count", "number of assignments", v->count,
+		      -1, 0);
+	value_feature(in, function, file, line, name, "mean", "mean of the values assigned", v->sum,
+		      v->count, shift);
+	value_feature(in, function, file, line, name, "first", "first value assigned", v->first,
+		      -1, shift);
+	for (int i = 1; in->nfirst > 1 && i <= in->nfirst; i++) {
+		char what[16], description[64];
+
+		snprintf(what, sizeof what, "v%d", i);
+		snprintf(description, sizeof description, "value of assignment %d (0 if there were fewer)", i);
+		value_feature(in, function, file, line, name, what, description, v->first + i - 1, -1,
+			      shift);
+	}
+}
+
+/* Returns a variable's name (operand 1 of its DIVariable node, given as a value), or NULL. */
+static const char *variable_name(LLVMValueRef node)
+{
+	LLVMValueRef ops[16];
+	unsigned len, n = LLVMGetMDNodeNumOperands(node);
+	const char *name;
+
+	if (n < 2 || n > 16)
+		return NULL;
+	LLVMGetMDNodeOperands(node, ops);
+	name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+	return name && *name ? name : NULL;
+}
+
+/* Returns the record of the local variable var_value (a DILocalVariable as a value) in the
+ * current function, creating its features on first use; NULL if it has no name or its values
+ * are of the other kind (integer, floating point) than is_float. */
+static struct variable *variable_of(struct inst *in, struct fn_plan *fp, LLVMValueRef var_value,
+				    int is_float)
 {
 	LLVMMetadataRef md = LLVMValueAsMetadata(var_value), file_md;
-	LLVMValueRef ops[16];
-	const char *name, *file = "?";
-	unsigned len, nops = LLVMGetMDNodeNumOperands(var_value);
+	const char *name = variable_name(var_value), *file = "?";
+	unsigned len;
 	struct variable *v;
-	int line;
 
 	for (int i = 0; i < in->nvars; i++) {
 		if (in->vars[i].md == md)
-			return &in->vars[i];
+			return in->vars[i].is_float == is_float ? &in->vars[i] : NULL;
 	}
-	if (nops < 2 || nops > 16)
+	if (!name)
 		return NULL;
-	LLVMGetMDNodeOperands(var_value, ops);
-	name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
-	if (!name || !*name)
-		return NULL;
-	line = (int)LLVMDIVariableGetLine(md);
 	file_md = LLVMDIVariableGetFile(md);
 	if (file_md)
 		file = LLVMDIFileGetFilename(file_md, &len);
 	in->vars = xrealloc(in->vars, sizeof *in->vars * (size_t)(in->nvars + 1));
 	v = &in->vars[in->nvars++];
-	*v = (struct variable){md, new_counter(in), new_counter(in), new_counter(in)};
-	{
-		char *d_sum = xasprintf("%s.sum", name), *d_count = xasprintf("%s.count", name);
-		char *d_mean = xasprintf("%s.mean", name), *d_first = xasprintf("%s.first", name);
-		struct feature *f;
+	*v = (struct variable){.md = md, .is_unsigned = unsigned_type(md_operand(var_value, 3))};
+	new_variable(in, v, fp->name, file, (int)LLVMDIVariableGetLine(md), name, is_float);
+	return v;
+}
 
-		feature_add_term(add_feature(in, "value", fp->name, file, line, d_sum, name,
-					     "sum of the values assigned"), v->sum, 1);
-		feature_add_term(add_feature(in, "value", fp->name, file, line, d_count, name,
-					     "number of assignments"), v->count, 1);
-		f = add_feature(in, "value", fp->name, file, line, d_mean, name,
-				"mean of the values assigned");
-		feature_add_term(f, v->sum, 1);
-		f->denominator = v->count;
-		feature_add_term(add_feature(in, "value", fp->name, file, line, d_first, name,
-					     "first value assigned"), v->first, 1);
-		free(d_sum);
-		free(d_count);
-		free(d_mean);
-		free(d_first);
+/* Returns global g's DIGlobalVariable as a value, or NULL without debug information. */
+static LLVMValueRef global_debug_variable(struct inst *in, LLVMValueRef g)
+{
+	unsigned dbg = LLVMGetMDKindIDInContext(in->ctx, "dbg", 3);
+	size_t n;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);
+	LLVMMetadataRef var = NULL;
+
+	for (unsigned i = 0; i < n && !var; i++) {
+		if (LLVMValueMetadataEntriesGetKind(md, i) == dbg)
+			var = LLVMDIGlobalVariableExpressionGetVariable(
+				LLVMValueMetadataEntriesGetMetadata(md, i));
 	}
+	if (md)
+		LLVMDisposeValueMetadataEntries(md);
+	return var ? LLVMMetadataAsValue(in->ctx, var) : NULL;
+}
+
+/*
+ * Returns the record of global variable g, creating its features on first use: function
+ * "(global)", or for a static local (clang names it FUNCTION.NAME) its function; name, file and
+ * line from its debug information, else its IR name at ir:0. Returns NULL for the runtime's and
+ * LLVM's globals, and if its values are not of the kind is_float says.
+ */
+static struct variable *global_of(struct inst *in, LLVMValueRef g, int is_float)
+{
+	const char *ir_name = value_name(g), *name = ir_name, *file = "ir";
+	LLVMValueRef node;
+	char *function = NULL;
+	int line = 0;
+	size_t len;
+	unsigned flen;
+	struct variable *v;
+
+	for (int i = 0; i < in->nglobals; i++) {
+		if (in->globals[i].global == g)
+			return in->globals[i].is_float == is_float ? &in->globals[i] : NULL;
+	}
+	if (strncmp(ir_name, "llvm.", 5) == 0 || strncmp(ir_name, "__mantis", 8) == 0)
+		return NULL;
+	node = global_debug_variable(in, g);
+	if (node && variable_name(node)) {
+		LLVMMetadataRef md = LLVMValueAsMetadata(node);
+
+		name = variable_name(node);
+		line = (int)LLVMDIVariableGetLine(md);
+		file = LLVMDIVariableGetFile(md) ? LLVMDIFileGetFilename(LLVMDIVariableGetFile(md), &flen)
+						 : "?";
+		len = strlen(ir_name);
+		if (len > strlen(name) + 1 && strcmp(ir_name + len - strlen(name), name) == 0 &&
+		    ir_name[len - strlen(name) - 1] == '.')
+			function = xasprintf("%.*s", (int)(len - strlen(name) - 1), ir_name);
+	}
+	in->globals = xrealloc(in->globals, sizeof *in->globals * (size_t)(in->nglobals + 1));
+	v = &in->globals[in->nglobals++];
+	*v = (struct variable){.global = g, .is_unsigned = node && unsigned_type(md_operand(node, 3))};
+	new_variable(in, v, function ? function : "(global)", file, line, name, is_float);
+	free(function);
 	return v;
 }
 
@@ -695,46 +819,137 @@ static int available_before(struct fn_plan *fp, LLVMValueRef v, LLVMValueRef at,
 	return 0;
 }
 
+/* Returns whether v is a floating-point value the value scheme counts (in fixed point). */
+static int is_floating(LLVMValueRef v)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+
+	return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMX86_FP80TypeKind;
+}
+
+/* Returns whether assigning v can be counted: a defined integer (8 to 64 bits) or float. */
+static int countable(LLVMValueRef v)
+{
+	return (is_integer(v) || is_floating(v)) && !LLVMIsUndef(v) && !LLVMIsPoison(v);
+}
+
+/*
+ * If x is a call of llvm.dbg.value or llvm.dbg.declare (which) about a whole variable (empty
+ * expression), returns the variable (a DILocalVariable as a value) and sets *loc to the value
+ * or address it gives; else returns NULL.
+ */
+static LLVMValueRef debug_call(LLVMValueRef x, const char *which, LLVMValueRef *loc)
+{
+	LLVMValueRef callee, op;
+	LLVMMetadataRef md;
+	char *expr;
+	int empty;
+
+	if (!LLVMIsACallInst(x) || !LLVMIsAFunction(callee = LLVMGetCalledValue(x)) ||
+	    strcmp(value_name(callee), which) != 0)
+		return NULL;
+	op = LLVMGetOperand(x, 0);
+	md = LLVMValueAsMetadata(op);
+	if (LLVMGetMetadataKind(md) != LLVMLocalAsMetadataMetadataKind &&
+	    LLVMGetMetadataKind(md) != LLVMConstantAsMetadataMetadataKind)
+		return NULL;
+	expr = LLVMPrintValueToString(LLVMGetOperand(x, 2));
+	empty = strstr(expr, "!DIExpression()") != NULL;
+	LLVMDisposeMessage(expr);
+	*loc = LLVMGetOperand(op, 0);
+	return empty ? LLVMGetOperand(x, 1) : NULL;
+}
+
+/* Plans the probe of one assignment of val to v, before at. */
+static void value_probe(struct inst *in, LLVMValueRef at, LLVMValueRef val, const struct variable *v)
+{
+	struct probe *p = add_probe(in, PROBE_VALUE, at, val, v->sum);
+
+	p->count = v->count;
+	p->first = v->first;
+	p->nfirst = in->nfirst;
+	p->is_unsigned = v->is_unsigned;
+	p->is_float = v->is_float;
+}
+
+/* An address-taken local: its alloca and its DILocalVariable (as a value). */
+struct declared {
+	LLVMValueRef addr; /* the alloca llvm.dbg.declare names */
+	LLVMValueRef var;  /* the variable */
+};
+
+/* Returns the scalar locals of fn that llvm.dbg.declare names (mem2reg could not promote them:
+ * their address is taken), *n of them; owned by the caller. */
+static struct declared *declared_locals(struct fn_plan *fp, int *n)
+{
+	struct declared *d = NULL;
+
+	*n = 0;
+	for (int i = 0; i < fp->cfg.nrpo; i++) {
+		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[fp->cfg.rpo[i]]); x;
+		     x = LLVMGetNextInstruction(x)) {
+			LLVMValueRef addr, var = debug_call(x, "llvm.dbg.declare", &addr);
+			LLVMTypeKind k;
+
+			if (!var || !LLVMIsAAllocaInst(addr))
+				continue;
+			k = LLVMGetTypeKind(LLVMGetAllocatedType(addr));
+			if (k != LLVMIntegerTypeKind && k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind &&
+			    k != LLVMX86_FP80TypeKind)
+				continue;
+			d = xrealloc(d, sizeof *d * (size_t)(*n + 1));
+			d[(*n)++] = (struct declared){addr, var};
+		}
+	}
+	return d;
+}
+
+/* Plans the probe of store x if it assigns a whole declared local or a global variable. */
+static void plan_store(struct inst *in, struct fn_plan *fp, LLVMValueRef x,
+		       const struct declared *d, int nd)
+{
+	LLVMValueRef val = LLVMGetOperand(x, 0), addr = LLVMGetOperand(x, 1);
+	struct variable *v;
+
+	if (!countable(val))
+		return;
+	if (LLVMIsAAllocaInst(addr) && LLVMGetAllocatedType(addr) == LLVMTypeOf(val)) {
+		for (int i = 0; i < nd; i++) {
+			if (d[i].addr == addr && (v = variable_of(in, fp, d[i].var, is_floating(val))))
+				value_probe(in, x, val, v);
+		}
+	} else if (LLVMIsAGlobalVariable(addr) && LLVMGlobalGetValueType(addr) == LLVMTypeOf(val) &&
+		   (v = global_of(in, addr, is_floating(val)))) {
+		value_probe(in, x, val, v);
+	}
+}
+
 static void plan_values(struct inst *in, struct fn_plan *fp)
 {
+	int nd;
+	struct declared *d = declared_locals(fp, &nd);
+
 	in->nvars = 0;
 	for (int i = 0; i < fp->cfg.nrpo; i++) {
 		int k = fp->cfg.rpo[i];
 
 		for (LLVMValueRef x = LLVMGetFirstInstruction(fp->cfg.block[k]); x; x = LLVMGetNextInstruction(x)) {
-			LLVMValueRef callee, loc, val, var;
-			LLVMMetadataRef loc_md;
+			LLVMValueRef val, var;
 			struct variable *v;
-			struct probe *p;
-			char *expr;
-			int empty;
 
-			if (!LLVMIsACallInst(x) || !LLVMIsAFunction(callee = LLVMGetCalledValue(x)) ||
-			    strcmp(value_name(callee), "llvm.dbg.value") != 0)
+			if (LLVMIsAStoreInst(x)) {
+				plan_store(in, fp, x, d, nd);
 				continue;
-			loc = LLVMGetOperand(x, 0);
-			loc_md = LLVMValueAsMetadata(loc);
-			if (LLVMGetMetadataKind(loc_md) != LLVMLocalAsMetadataMetadataKind &&
-			    LLVMGetMetadataKind(loc_md) != LLVMConstantAsMetadataMetadataKind)
-				continue;
-			val = LLVMGetOperand(loc, 0);
-			expr = LLVMPrintValueToString(LLVMGetOperand(x, 2));
-			empty = strstr(expr, "!DIExpression()") != NULL;
-			LLVMDisposeMessage(expr);
+			}
 			/* a phi's value is a merge of assignments counted where they happened */
-			if (!empty || !is_integer(val) || LLVMIsUndef(val) || LLVMIsPoison(val) ||
-			    LLVMIsAPHINode(val) ||
-			    !available_before(fp, val, x, k))
+			if (!(var = debug_call(x, "llvm.dbg.value", &val)) || !countable(val) ||
+			    LLVMIsAPHINode(val) || !available_before(fp, val, x, k) ||
+			    !(v = variable_of(in, fp, var, is_floating(val))))
 				continue;
-			var = LLVMGetOperand(x, 1);
-			if (!(v = variable_of(in, fp, var)))
-				continue;
-			p = add_probe(in, PROBE_VALUE, x, val, v->sum);
-			p->count = v->count;
-			p->first = v->first;
-			p->is_unsigned = unsigned_type(md_operand(var, 3));
+			value_probe(in, x, val, v);
 		}
 	}
+	free(d);
 }
 
 /* ---- bycount ---------------------------------------------------------------------------- */
@@ -1020,32 +1235,103 @@ static void mark_block_counter(struct inst *in, LLVMValueRef x, int counter)
 			LLVMMDNodeInContext(in->ctx, &c, 1));
 }
 
+static int call_leaves_counters_alone(LLVMValueRef x);
+
+/* Returns whether call x surely comes back, once, to the instruction after it: a library call
+ * that leaves the counters alone (call_leaves_counters_alone), neither noreturn nor
+ * returns_twice (setjmp: a longjmp comes back to it without passing what precedes it). */
+static int call_returns_once(LLVMValueRef x)
+{
+	static const char *const twice[] = {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp", "vfork",
+					    "getcontext", "savectx"};
+	unsigned noreturn = LLVMGetEnumAttributeKindForName("noreturn", 8);
+	unsigned returns_twice = LLVMGetEnumAttributeKindForName("returns_twice", 13);
+	LLVMValueRef callee;
+
+	if (!call_leaves_counters_alone(x))
+		return 0;
+	callee = LLVMGetCalledValue(x);
+	for (size_t i = 0; i < sizeof twice / sizeof *twice; i++) {
+		if (strcmp(value_name(callee), twice[i]) == 0)
+			return 0;
+	}
+	return !LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noreturn) &&
+	       !LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, returns_twice) &&
+	       !LLVMGetCallSiteEnumAttribute(x, LLVMAttributeFunctionIndex, noreturn) &&
+	       !LLVMGetCallSiteEnumAttribute(x, LLVMAttributeFunctionIndex, returns_twice);
+}
+
+/* Returns, per block of cfg, whether it holds a call that may not come back once
+ * (call_returns_once) or inline assembly: past it the process may end or control come back from
+ * elsewhere, so blocks before and after it may be entered a different number of times. With
+ * every_block, all blocks (no counter is shared). Owned by the caller. */
+static unsigned char *block_barriers(const struct cfg *cfg, int every_block)
+{
+	unsigned char *barrier = xcalloc((size_t)cfg->n + 1, 1);
+
+	for (int k = 0; k < cfg->n; k++) {
+		for (LLVMValueRef x = LLVMGetFirstInstruction(cfg->block[k]); x && !barrier[k];
+		     x = LLVMGetNextInstruction(x))
+			barrier[k] = every_block || (LLVMIsACallInst(x) && !call_returns_once(x));
+	}
+	return barrier;
+}
+
+/* Returns the block's first instruction after its phis (and landing pad): where probes go. */
+static LLVMValueRef block_start(LLVMBasicBlockRef b)
+{
+	LLVMValueRef first = LLVMGetFirstInstruction(b);
+
+	while (LLVMIsAPHINode(first) || LLVMIsALandingPadInst(first))
+		first = LLVMGetNextInstruction(first);
+	return first;
+}
+
+/*
+ * Gives every reachable block its counter, with one PROBE_BLOCK per counter: a block that every
+ * run enters as often as one that dominates it (equiv.c: the same control dependences, nothing
+ * between them that may end the process) shares that block's counter, incremented once at its
+ * entry. Counters are numbered in block order, so planning the same module again (the slicer)
+ * numbers them alike. Each block's first instruction carries its counter for the slicer.
+ */
+static void plan_block_counters(struct inst *in, struct fn_plan *fp)
+{
+	unsigned char *barrier = block_barriers(&fp->cfg, (in->schemes & SCHEME_SEPARATE_BLOCKS) != 0);
+	struct equiv eq;
+
+	equiv_build(&eq, &fp->cfg, barrier);
+	for (int k = 0; k < fp->cfg.n; k++) {
+		fp->truec[k] = -1;
+		fp->block[k] = -1;
+		if (eq.leader[k] != k)
+			continue;
+		fp->block[k] = new_counter(in);
+		if (!(in->schemes & SCHEME_PER_INSTRUCTION) || (in->schemes & (SCHEME_ALL & ~SCHEME_BYCOUNT)))
+			add_probe(in, PROBE_BLOCK, block_start(fp->cfg.block[k]), NULL, fp->block[k]);
+	}
+	for (int k = 0; k < fp->cfg.n; k++) {
+		if (eq.leader[k] < 0)
+			continue;
+		fp->block[k] = fp->block[eq.leader[k]];
+		if (in->keep)
+			mark_block_counter(in, block_start(fp->cfg.block[k]), fp->block[k]);
+	}
+	equiv_release(&eq);
+	free(barrier);
+}
+
 static void plan_function(struct inst *in, LLVMValueRef fn)
 {
 	struct fn_plan fp;
 	const char *file;
-	int line;
+	int line, first_probe = in->nprobes;
 
 	split_switch_edges(in, fn);
 	cfg_build(&fp.cfg, fn);
 	fp.name = value_name(fn);
 	fp.block = xmalloc(sizeof *fp.block * (size_t)(fp.cfg.n + 1));
 	fp.truec = xmalloc(sizeof *fp.truec * (size_t)(fp.cfg.n + 1));
-	for (int k = 0; k < fp.cfg.n; k++) {
-		LLVMValueRef first = LLVMGetFirstInstruction(fp.cfg.block[k]);
-
-		fp.truec[k] = -1;
-		fp.block[k] = -1;
-		if (fp.cfg.rpo_number[k] < 0)
-			continue;
-		while (LLVMIsAPHINode(first) || LLVMIsALandingPadInst(first))
-			first = LLVMGetNextInstruction(first);
-		fp.block[k] = new_counter(in);
-		if (!(in->schemes & SCHEME_PER_INSTRUCTION) || (in->schemes & (SCHEME_ALL & ~SCHEME_BYCOUNT)))
-			add_probe(in, PROBE_BLOCK, first, NULL, fp.block[k]);
-		if (in->keep)
-			mark_block_counter(in, first, fp.block[k]);
-	}
+	plan_block_counters(in, &fp);
 	if (in->schemes & SCHEME_CALL) {
 		function_location(fn, &file, &line);
 		feature_add_term(add_feature(in, "call", fp.name, file, line, NULL, NULL,
@@ -1063,6 +1349,11 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 		plan_values(in, &fp);
 	if (in->schemes & SCHEME_BYCOUNT)
 		plan_bycount(in, &fp);
+	for (int i = first_probe; i < in->nprobes; i++) {
+		int k = cfg_index(&fp.cfg, LLVMGetInstructionParent(in->probes[i].at));
+
+		in->probes[i].block = k >= 0 ? fp.block[k] : -1;
+	}
 	free(fp.block);
 	free(fp.truec);
 	cfg_release(&fp.cfg);
@@ -1168,6 +1459,28 @@ static LLVMValueRef widen(struct inst *in, LLVMBuilderRef b, LLVMValueRef v, int
 	return is_unsigned || w == 1 ? LLVMBuildZExt(b, v, i64, "") : LLVMBuildSExt(b, v, i64, "");
 }
 
+/*
+ * Returns floating-point v in fixed point, round(v * 2^VALUE_SHIFT) (halves away from zero) as
+ * a 64-bit integer, built before the builder's position: clamped to [-2^63, 2^63 - 1024] (so
+ * fptosi never sees a value out of range, which would be poison); NaN counts as -2^63. Compares
+ * and selects only, in the shapes x86 turns into one minsd/maxsd each: no libm call for the
+ * slicer to model, and few instructions (the FFT of ringtone assigns four doubles a butterfly).
+ */
+static LLVMValueRef fixed_point(struct inst *in, LLVMBuilderRef b, LLVMValueRef v)
+{
+	LLVMTypeRef f64 = LLVMDoubleTypeInContext(in->ctx), i64 = LLVMInt64TypeInContext(in->ctx);
+	LLVMValueRef low = LLVMConstReal(f64, -0x1p63), high = LLVMConstReal(f64, 0x1.fffffffffffffp62);
+	LLVMValueRef x, half;
+
+	x = LLVMBuildFMul(b, LLVMBuildFPCast(b, v, f64, ""), LLVMConstReal(f64, ldexp(1, VALUE_SHIFT)), "");
+	half = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, LLVMConstReal(f64, 0), ""),
+			       LLVMConstReal(f64, -0.5), LLVMConstReal(f64, 0.5), "");
+	x = LLVMBuildFAdd(b, x, half, "");
+	x = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, x, low, ""), x, low, "");
+	x = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, high, ""), x, high, "");
+	return LLVMBuildFPToSI(b, x, i64, "");
+}
+
 /* Returns the address of counter c: an element of the array, or its own global for slicing. */
 static LLVMValueRef counter_slot(struct inst *in, LLVMValueRef counters, LLVMTypeRef array, int c)
 {
@@ -1179,12 +1492,24 @@ static LLVMValueRef counter_slot(struct inst *in, LLVMValueRef counters, LLVMTyp
 	return LLVMConstInBoundsGEP2(array, counters, idx, 2);
 }
 
+/* Returns whether one of the counters of value probe p's first values is kept. */
+static int versions_kept(const struct inst *in, const struct probe *p)
+{
+	for (int v = 0; v < p->nfirst; v++) {
+		if (in->keep[p->first + v])
+			return 1;
+	}
+	return 0;
+}
+
 /* Returns whether probe p updates a counter that is kept. */
 static int probe_kept(const struct inst *in, const struct probe *p)
 {
+	if (in->drop && in->drop[p->counter])
+		return 0;
 	if (!in->keep)
 		return 1;
-	return in->keep[p->counter] || (p->kind == PROBE_VALUE && (in->keep[p->count] || in->keep[p->first]));
+	return in->keep[p->counter] || (p->kind == PROBE_VALUE && (in->keep[p->count] || versions_kept(in, p)));
 }
 
 static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef array)
@@ -1209,8 +1534,10 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 			delta = LLVMBuildZExt(b, p->value, i64, "");
 			break;
 		case PROBE_ADD:
-		case PROBE_VALUE:
 			delta = widen(in, b, p->value, p->is_unsigned);
+			break;
+		case PROBE_VALUE:
+			delta = p->is_float ? fixed_point(in, b, p->value) : widen(in, b, p->value, p->is_unsigned);
 			break;
 		case PROBE_MUL_ADD:
 			delta = LLVMBuildMul(b, widen(in, b, p->value, 1), widen(in, b, p->value2, 1), "");
@@ -1224,12 +1551,16 @@ static void emit_probes(struct inst *in, LLVMValueRef counters, LLVMTypeRef arra
 		counter_access(in, LLVMBuildStore(b, LLVMBuildAdd(b, old, delta, ""), slot));
 		if (p->kind == PROBE_VALUE) {
 			LLVMValueRef cslot = counter_slot(in, counters, array, p->count);
-			LLVMValueRef fslot = counter_slot(in, counters, array, p->first);
 			LLVMValueRef count = counter_access(in, LLVMBuildLoad2(b, i64, cslot, ""));
-			LLVMValueRef first = counter_access(in, LLVMBuildLoad2(b, i64, fslot, ""));
-			LLVMValueRef is_first = LLVMBuildICmp(b, LLVMIntEQ, count, LLVMConstInt(i64, 0, 0), "");
 
-			counter_access(in, LLVMBuildStore(b, LLVMBuildSelect(b, is_first, delta, first, ""), fslot));
+			for (int v = 0; v < p->nfirst; v++) { /* version v + 1 is this value if count == v */
+				LLVMValueRef vslot = counter_slot(in, counters, array, p->first + v);
+				LLVMValueRef version = counter_access(in, LLVMBuildLoad2(b, i64, vslot, ""));
+				LLVMValueRef is_this = LLVMBuildICmp(b, LLVMIntEQ, count,
+								     LLVMConstInt(i64, (unsigned long long)v, 0), "");
+
+				counter_access(in, LLVMBuildStore(b, LLVMBuildSelect(b, is_this, delta, version, ""), vslot));
+			}
 			counter_access(in, LLVMBuildStore(b, LLVMBuildAdd(b, count, LLVMConstInt(i64, 1, 0), ""), cslot));
 		}
 	}
@@ -1263,8 +1594,11 @@ static void make_slots(struct inst *in)
 		if (!probe_kept(in, p))
 			continue;
 		need[p->counter] = 1;
-		if (p->kind == PROBE_VALUE)
-			need[p->count] = need[p->first] = 1;
+		if (p->kind == PROBE_VALUE) {
+			need[p->count] = 1;
+			for (int v = 0; v < p->nfirst; v++)
+				need[p->first + v] = 1;
+		}
 	}
 	in->slot = xcalloc((size_t)in->ncounters + 1, sizeof *in->slot);
 	for (int c = 0; c < in->ncounters; c++) {
@@ -1315,9 +1649,67 @@ static void wrap_thread_creation(struct inst *in)
 	LLVMReplaceAllUsesWith(create, wrapper);
 }
 
-/* Plans and emits; keep as in instrument_module_for_slicing, or NULL. Returns 0 or -1. */
+/* What instrument_module_dropping asks of instrument(). */
+struct dropping {
+	const unsigned char *drop;  /* counters whose probes are not emitted, or NULL */
+	struct probe_site **sites;  /* where to put the planned probes, or NULL */
+	int *nsites;                /* where to put their number */
+};
+
+/* Relative cost of one run of a probe of each kind, a block increment (load, add, store) being
+ * 1: the others read a program value (an extension or a compare more, and the update waits
+ * for the value); a value probe updates the sum and the count and selects each first value. */
+static double probe_weight(const struct probe *p)
+{
+	switch (p->kind) {
+	case PROBE_BLOCK:
+		return 1;
+	case PROBE_COND:
+	case PROBE_ADD:
+	case PROBE_NONZERO:
+		return 1.5;
+	case PROBE_MUL_ADD:
+		return 2;
+	case PROBE_VALUE:
+		return 2.5 + 0.5 * p->nfirst;
+	}
+	return 1;
+}
+
+/* Returns every planned probe of in as a probe_site (owned by the caller). */
+static struct probe_site *export_sites(const struct inst *in)
+{
+	struct probe_site *sites = xcalloc((size_t)in->nprobes + 1, sizeof *sites);
+
+	for (int i = 0; i < in->nprobes; i++) {
+		const struct probe *p = &in->probes[i];
+		struct probe_site *s = &sites[i];
+		int n = p->kind == PROBE_VALUE ? 2 + p->nfirst : 1;
+
+		s->counters = xmalloc(sizeof *s->counters * (size_t)n);
+		s->counters[s->ncounters++] = p->counter;
+		if (p->kind == PROBE_VALUE) {
+			s->counters[s->ncounters++] = p->count;
+			for (int v = 0; v < p->nfirst; v++)
+				s->counters[s->ncounters++] = p->first + v;
+		}
+		s->block = p->block;
+		s->weight = probe_weight(p);
+	}
+	return sites;
+}
+
+void instrument_sites_free(struct probe_site *sites, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(sites[i].counters);
+	free(sites);
+}
+
+/* Plans and emits; keep as in instrument_module_for_slicing, or NULL; d as
+ * instrument_module_dropping asks, or NULL. Returns 0 or -1. */
 static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep, int nkeep,
-		      struct manifest *m, struct error *err)
+		      const struct dropping *d, struct manifest *m, struct error *err)
 {
 	struct inst in = {0};
 	int total_op[NOPCODES];
@@ -1328,10 +1720,14 @@ static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep
 	in.mod = ir->mod;
 	in.schemes = schemes;
 	in.keep = keep;
+	in.drop = d ? d->drop : NULL;
 	in.m = m;
 	in.loop_md = LLVMGetMDKindIDInContext(ir->ctx, "llvm.loop", 9);
 	in.total = -1;
 	in.total_op = total_op;
+	in.nfirst = (int)(schemes >> SCHEME_VALUES_FIRST_SHIFT & 0xff);
+	if (in.nfirst < 1)
+		in.nfirst = 1;
 	for (int op = 0; op < NOPCODES; op++)
 		total_op[op] = -1;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(ir->mod); fn; fn = LLVMGetNextFunction(fn)) {
@@ -1344,27 +1740,49 @@ static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep
 	if (keep && m->ncounters != nkeep) {
 		free(in.probes);
 		free(in.vars);
+		free(in.globals);
 		return error_set(err, "the program has %d counters, not the %d of its manifest",
 				 m->ncounters, nkeep);
+	}
+	if (d && d->sites) {
+		*d->sites = export_sites(&in);
+		*d->nsites = in.nprobes;
 	}
 	emit_globals(&in, m);
 	if (!keep)
 		wrap_thread_creation(&in);
 	free(in.probes);
 	free(in.vars);
+	free(in.globals);
 	free(in.slot);
 	return ir_verify(ir, err);
 }
 
 int instrument_module(struct ir *ir, unsigned schemes, struct manifest *m, struct error *err)
 {
-	return instrument(ir, schemes, NULL, 0, m, err);
+	return instrument(ir, schemes, NULL, 0, NULL, m, err);
+}
+
+int instrument_module_dropping(struct ir *ir, unsigned schemes, const unsigned char *drop,
+			       struct probe_site **sites, int *nsites, struct manifest *m,
+			       struct error *err)
+{
+	struct dropping d = {drop, sites, nsites};
+
+	return instrument(ir, schemes, NULL, 0, &d, m, err);
 }
 
 int instrument_module_for_slicing(struct ir *ir, unsigned schemes, const unsigned char *keep,
 				  int nkeep, struct manifest *m, struct error *err)
 {
-	return instrument(ir, schemes, keep, nkeep, m, err);
+	return instrument(ir, schemes, keep, nkeep, NULL, m, err);
+}
+
+unsigned instrument_values_first(unsigned schemes, int k)
+{
+	assert(k >= 1 && k <= SCHEME_VALUES_FIRST_MAX);
+	return (schemes & ~(0xffu << SCHEME_VALUES_FIRST_SHIFT)) |
+	       (k > 1 ? (unsigned)k << SCHEME_VALUES_FIRST_SHIFT : 0);
 }
 
 int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err)

@@ -23,7 +23,18 @@ enum {
 	 * counts. Only as --schemes bycount-per-instruction; not part of all. With no other
 	 * scheme, blocks get no counters of their own (so such a build cannot be sliced). */
 	SCHEME_PER_INSTRUCTION = 64,
+	/* For tests and benchmarks: every block its own counter, none shared between
+	 * control-equivalent blocks (the counts must be the same). Not a --schemes word. */
+	SCHEME_SEPARATE_BLOCKS = 128,
+	/* Bits 8-15 of a schemes word: K, the number of first values (versions) of each variable
+	 * the value scheme records as .v1 ... .vK (mantis instrument --values-first K); 0 or 1:
+	 * only .first. Kept with the schemes (features.json) so the slicer numbers counters alike. */
+	SCHEME_VALUES_FIRST_SHIFT = 8,
+	SCHEME_VALUES_FIRST_MAX = 64,
 };
+
+/* Returns schemes with K first values per variable (1 <= k <= SCHEME_VALUES_FIRST_MAX). */
+unsigned instrument_values_first(unsigned schemes, int k);
 
 /*
  * The same instrumentation for the slicer (issue 6), on the same prepared module, so counter
@@ -36,6 +47,27 @@ enum {
  */
 int instrument_module_for_slicing(struct ir *ir, unsigned schemes, const unsigned char *keep,
 				  int nkeep, struct manifest *m, struct error *err);
+
+/* A planned probe as the overhead budget sees it (budget.c). */
+struct probe_site {
+	int *counters;   /* the counters it updates, counters[0] the one it is dropped by; owned */
+	int ncounters;   /* their number (3 and more for a value probe: sum, count, first values) */
+	int block;       /* the counter of the block it is in: how often it runs */
+	double weight;   /* its cost per run relative to a block increment's (instrument.c) */
+};
+
+/*
+ * instrument_module, dropping counters: the probes whose first counter c has drop[c] != 0 (c <
+ * the number of counters) are not emitted; counter numbers, features and the build id are those
+ * of the full instrumentation (the caller removes the features that read dropped counters).
+ * drop may be NULL. If sites is not NULL, *sites gets every planned probe, emitted or not, and
+ * *nsites their number (free with instrument_sites_free). Returns 0, or -1 with err set.
+ */
+int instrument_module_dropping(struct ir *ir, unsigned schemes, const unsigned char *drop,
+			       struct probe_site **sites, int *nsites, struct manifest *m,
+			       struct error *err);
+/* Frees n sites made by instrument_module_dropping. */
+void instrument_sites_free(struct probe_site *sites, int n);
 
 /* Parses "branch,loop,..." or "all" into *schemes. Returns 0, or -1 naming the bad word. */
 int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *err);

@@ -3,14 +3,17 @@
  *
  * features.json: {"build_id": "<16 hex digits>", "counters": N, "features": [{"id", "name",
  * "kind", "function", "file", "line", "variable"?, "description", "terms": [[counter, coef],
- * ...], "per": counter?}, ...]}; "id" is the feature's position. The build id is kept as a
- * string because JSON numbers lose 64-bit integers.
+ * ...], "per": counter?, "shift": S?}, ...]}; "id" is the feature's position; "shift" (absent:
+ * 0) divides the value by 2^S, for fixed-point values. The build id is kept as a string
+ * because JSON numbers lose 64-bit integers. "dropped_counters": [c, ...] (absent: none) lists
+ * the counters the overhead budget removed from the build (budget.c).
  */
 #include "manifest.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,13 +68,14 @@ uint64_t feature_sum(const struct feature *f, const uint64_t *counters)
 double feature_value(const struct feature *f, const uint64_t *counters)
 {
 	uint64_t sum = feature_sum(f, counters);
+	double v = (double)(int64_t)sum;
 
 	if (f->denominator >= 0) {
 		uint64_t den = counters[f->denominator];
 
-		return den ? (double)(int64_t)sum / (double)den : 0;
+		v = den ? v / (double)den : 0;
 	}
-	return (double)(int64_t)sum;
+	return f->shift ? ldexp(v, -f->shift) : v;
 }
 
 static const char *str(json_t *obj, const char *key)
@@ -152,9 +156,18 @@ int manifest_write(const struct manifest *m, const char *path, struct error *err
 		json_object_set_new(jf, "terms", terms);
 		if (f->denominator >= 0)
 			json_object_set_new(jf, "per", json_integer(f->denominator));
+		if (f->shift)
+			json_object_set_new(jf, "shift", json_integer(f->shift));
 		json_array_append_new(features, jf);
 	}
 	json_object_set_new(root, "features", features);
+	if (m->ndropped) {
+		json_t *dropped = json_array();
+
+		for (int i = 0; i < m->ndropped; i++)
+			json_array_append_new(dropped, json_integer(m->dropped[i]));
+		json_object_set_new(root, "dropped_counters", dropped);
+	}
 	rc = json_dump_file(root, path, JSON_INDENT(1) | JSON_COMPACT);
 	json_decref(root);
 	if (rc < 0)
@@ -169,6 +182,7 @@ static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *pa
 {
 	const char *name = str(jf, "name"), *kind = str(jf, "kind");
 	json_t *terms = json_object_get(jf, "terms"), *jt, *per = json_object_get(jf, "per");
+	json_t *shift = json_object_get(jf, "shift");
 	struct feature *f;
 	size_t t;
 
@@ -189,6 +203,31 @@ static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *pa
 		if (json_integer_value(per) < 0 || json_integer_value(per) >= m->ncounters)
 			return error_set(err, "%s: feature %s: counter out of range", path, name);
 		f->denominator = (int)json_integer_value(per);
+	}
+	if (shift && (!json_is_integer(shift) || json_integer_value(shift) < 0 ||
+		      json_integer_value(shift) > 62))
+		return error_set(err, "%s: feature %s: \"shift\" must be an integer from 0 to 62", path,
+				 name);
+	f->shift = (int)json_integer_value(shift);
+	return 0;
+}
+
+/* Reads "dropped_counters" (absent: none). Returns 0, or -1 naming path. */
+static int read_dropped(struct manifest *m, json_t *list, const char *path, struct error *err)
+{
+	json_t *c;
+	size_t i;
+
+	if (!list)
+		return 0;
+	if (!json_is_array(list))
+		return error_set(err, "%s: \"dropped_counters\" is not a list", path);
+	m->dropped = xcalloc(json_array_size(list) + 1, sizeof *m->dropped);
+	json_array_foreach(list, i, c) {
+		if (!json_is_integer(c) || json_integer_value(c) < 0 ||
+		    json_integer_value(c) >= m->ncounters)
+			return error_set(err, "%s: dropped counter %zu out of range", path, i);
+		m->dropped[m->ndropped++] = (int)json_integer_value(c);
 	}
 	return 0;
 }
@@ -216,6 +255,11 @@ int manifest_read(struct manifest *m, const char *path, struct error *err)
 	m->build_id = strtoull(id, NULL, 16);
 	m->ncounters = (int)json_integer_value(json_object_get(root, "counters"));
 	read_build(m, json_object_get(root, "build"));
+	if (read_dropped(m, json_object_get(root, "dropped_counters"), path, err) < 0) {
+		json_decref(root);
+		manifest_release(m);
+		return -1;
+	}
 	json_array_foreach(features, i, jf) {
 		if (read_feature(m, jf, i, path, err) < 0) {
 			json_decref(root);
@@ -254,6 +298,7 @@ void manifest_release(struct manifest *m)
 		free(m->ldflags[i]);
 	free(m->ldflags);
 	free(m->opt);
+	free(m->dropped);
 	memset(m, 0, sizeof *m);
 }
 

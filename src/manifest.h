@@ -5,7 +5,8 @@
  * A feature's value is (sum over terms of coef * counter) or, when it has a denominator
  * counter, that sum divided by the denominator (0 when the denominator is 0): a mean. Counters
  * are 64-bit and the sums are taken in 64-bit two's complement, so value sums of negative
- * numbers come out right.
+ * numbers come out right. A feature with a shift S is in fixed point: its value is then divided
+ * by 2^S (values of floating-point variables are counted as round(value * 2^S)).
  */
 #ifndef MANTIS_MANIFEST_H
 #define MANTIS_MANIFEST_H
@@ -32,6 +33,7 @@ struct feature {
 	int nterms;        /* terms of the sum */
 	struct feature_term *terms; /* owned */
 	int denominator;   /* counter to divide by, or -1 */
+	int shift;         /* the value is also divided by 2^shift (fixed point); 0 for integers */
 };
 
 /* The features of one instrumented build. */
@@ -42,6 +44,9 @@ struct manifest {
 	char *opt;          /* its optimisation level ("2"), or NULL if unknown; owned */
 	char **ldflags;     /* its link flags (-lm...), each owned; owned */
 	int nldflags;       /* number of them */
+	int *dropped;       /* counters the overhead budget removed from the build (budget.c):
+			       never updated, so a 0 there says nothing; owned, NULL if none */
+	int ndropped;       /* number of them */
 	int n;              /* features */
 	struct feature *v;  /* owned */
 	int cap;            /* allocated features */
@@ -61,7 +66,7 @@ void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
 /* Returns f's sum (its denominator ignored) exactly, in 64-bit two's complement: counts above
  * 2^53 stay exact, unlike feature_value's double. */
 uint64_t feature_sum(const struct feature *f, const uint64_t *counters);
-/* Returns the value of f given all counters. */
+/* Returns the value of f given all counters (divided by its denominator and by 2^shift). */
 double feature_value(const struct feature *f, const uint64_t *counters);
 
 /* Writes the manifest as JSON to path. Returns 0 or -1. */

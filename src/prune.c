@@ -11,6 +11,7 @@
  * of slice.c, this is a bet that the inputs to predict take the paths training took; the
  * evaluator is validated on every training input, and a test input leaving those paths is
  * where the program usually fails anyway (docs/ARCHITECTURE.md, "Profile-guided pruning").
+ * A block whose counter the overhead budget dropped (never updated, so always 0) is never cold.
  * Invariant: no block that a training run entered is deleted, no edge any run took is cut.
  */
 #include "prune.h"
@@ -42,16 +43,23 @@ int prune_block_counter(LLVMBasicBlockRef b)
 	return block_counter(b, LLVMGetMDKindIDInContext(ctx, "mantis.block", 12));
 }
 
+/* The training runs' counters. */
+struct runs {
+	uint64_t *const *v;          /* v[r][c]: counter c of run r */
+	int n;                       /* runs */
+	int ncounters;               /* counters of each run */
+	const unsigned char *unknown;/* ncounters: 1 if the counter was dropped (says nothing) */
+};
+
 /* Returns whether no run entered block b. */
-static int cold(LLVMBasicBlockRef b, unsigned kind, uint64_t *const *runs, int nruns,
-		int ncounters)
+static int cold(LLVMBasicBlockRef b, unsigned kind, const struct runs *runs)
 {
 	int c = block_counter(b, kind);
 
-	if (c < 0 || c >= ncounters)
+	if (c < 0 || c >= runs->ncounters || runs->unknown[c])
 		return 0;
-	for (int r = 0; r < nruns; r++) {
-		if (runs[r][c] != 0)
+	for (int r = 0; r < runs->n; r++) {
+		if (runs->v[r][c] != 0)
 			return 0;
 	}
 	return 1;
@@ -112,8 +120,7 @@ static void delete_unreachable(LLVMBuilderRef b, LLVMValueRef fn)
 }
 
 /* Cuts fn's branches to cold blocks; returns how many. */
-static int prune_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind, uint64_t *const *runs,
-			  int nruns, int ncounters)
+static int prune_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind, const struct runs *runs)
 {
 	struct cfg cfg;
 	unsigned char *is_cold;
@@ -122,7 +129,7 @@ static int prune_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind, uint
 	cfg_build(&cfg, fn);
 	is_cold = xcalloc((size_t)cfg.n + 1, 1);
 	for (int k = 0; k < cfg.n; k++)
-		is_cold[k] = (unsigned char)cold(cfg.block[k], kind, runs, nruns, ncounters);
+		is_cold[k] = (unsigned char)cold(cfg.block[k], kind, runs);
 	for (int k = 0; k < cfg.n; k++) {
 		LLVMValueRef term = LLVMGetBasicBlockTerminator(cfg.block[k]);
 		int t, e, warm;
@@ -148,20 +155,29 @@ static int prune_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind, uint
 	return cut;
 }
 
-int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int ncounters)
+int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int ncounters,
+		     const int *dropped, int ndropped)
 {
-	LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+	LLVMBuilderRef b;
 	unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(mod), "mantis.block", 12);
+	unsigned char *unknown;
+	struct runs r = {runs, nruns, ncounters, NULL};
 	int cut = 0;
 
-	if (!runs || nruns <= 0) {
-		LLVMDisposeBuilder(b);
+	if (!runs || nruns <= 0)
 		return 0;
+	b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+	unknown = xcalloc((size_t)ncounters + 1, 1);
+	for (int i = 0; i < ndropped; i++) {
+		if (dropped[i] >= 0 && dropped[i] < ncounters)
+			unknown[dropped[i]] = 1;
 	}
+	r.unknown = unknown;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMCountBasicBlocks(fn) > 0)
-			cut += prune_function(b, fn, kind, runs, nruns, ncounters);
+			cut += prune_function(b, fn, kind, &r);
 	}
+	free(unknown);
 	LLVMDisposeBuilder(b);
 	return cut;
 }

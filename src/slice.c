@@ -311,7 +311,8 @@ int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 	if (choose_features(s, names, n, keep, err) < 0 || instrument_again(s, keep, err) < 0)
 		goto out;
 	strip_debug_calls(s->ir.mod);
-	s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters);
+	s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters, s->m.dropped,
+				     s->m.ndropped);
 	drop_unreachable(s->ir.mod);
 	emit = xcalloc((size_t)s->m.ncounters + 1, sizeof *emit);
 	pairs = xcalloc(2 * (size_t)count_exit_calls(s->ir.mod) + 2, sizeof *pairs);

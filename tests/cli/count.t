@@ -26,7 +26,7 @@ sext, call memset, call triangle, icmp, zext, ret) and memset's size parameter i
   > }
   > C
   $ mantis instrument -o build loop.c --schemes bycount
-  build/orig, build/inst, build/features.json: 28 features (0 loop, 0 branch, 0 switch, 0 call, 0 value, 0 exit, 28 bycount), 6 counters
+  build/orig, build/inst, build/features.json: 28 features (0 loop, 0 branch, 0 switch, 0 call, 0 value, 0 exit, 28 bycount), 5 counters
   $ mantis count build -- 10
   (program): 85 instructions
       22*br 22*phi 20*add 12*icmp 3*call 2*ret 1*getelementptr 1*load 1*sext 1*zext

@@ -14,7 +14,7 @@ mantis instrument and mantis features on a small program.
   > }
   > C
   $ mantis instrument -o build prog.c --schemes loop,branch,exit
-  build/orig, build/inst, build/features.json: 6 features (1 loop, 4 branch, 0 switch, 0 call, 0 value, 1 exit, 0 bycount), 7 counters
+  build/orig, build/inst, build/features.json: 6 features (1 loop, 4 branch, 0 switch, 0 call, 0 value, 1 exit, 0 bycount), 5 counters
   $ build/orig 12
   12
   $ mantis features build -- 12
@@ -68,3 +68,82 @@ Without debug information it still works, naming IR positions (block numbers):
   $ mantis instrument -o nd nodebug.bc --schemes loop > /dev/null
   $ mantis features nd -- 12
   loop:main:ir:2                                               12
+
+Values: locals, parameters, globals and floating-point variables (in fixed point, 1/65536);
+--values-first K adds each variable's first K values, VAR.v1 ... VAR.vK:
+
+  $ cat > vals.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int steps;
+  > int main(int argc, char **argv)
+  > {
+  > 	double r = atoi(argv[1]) / 4.0;
+  > 	for (int i = 0; i < 3; i++) {
+  > 		r = r * 2;
+  > 		steps += i + 1;
+  > 	}
+  > 	printf("%g %d\n", r, steps + argc);
+  > 	return 0;
+  > }
+  > C
+  $ mantis instrument -o vals vals.c --schemes value --values-first 2 | sed 's/), .*/)/'
+  vals/orig, vals/inst, vals/features.json: 24 features (0 loop, 0 branch, 0 switch, 0 call, 24 value, 0 exit, 0 bycount)
+  $ grep -o '"name":"value:[^"]*:[ir]\.[^"]*"' vals/features.json
+  "name":"value:main:vals.c:6:r.sum"
+  "name":"value:main:vals.c:6:r.count"
+  "name":"value:main:vals.c:6:r.mean"
+  "name":"value:main:vals.c:6:r.first"
+  "name":"value:main:vals.c:6:r.v1"
+  "name":"value:main:vals.c:6:r.v2"
+  "name":"value:main:vals.c:7:i.sum"
+  "name":"value:main:vals.c:7:i.count"
+  "name":"value:main:vals.c:7:i.mean"
+  "name":"value:main:vals.c:7:i.first"
+  "name":"value:main:vals.c:7:i.v1"
+  "name":"value:main:vals.c:7:i.v2"
+  $ mantis features vals -- 5 | grep -v argc
+  value:main:vals.c:6:r.sum                                    18.75
+  value:main:vals.c:6:r.count                                  4
+  value:main:vals.c:6:r.mean                                   4.6875
+  value:main:vals.c:6:r.first                                  1.25
+  value:main:vals.c:6:r.v1                                     1.25
+  value:main:vals.c:6:r.v2                                     2.5
+  value:main:vals.c:7:i.sum                                    6
+  value:main:vals.c:7:i.count                                  4
+  value:main:vals.c:7:i.mean                                   1.5
+  value:main:vals.c:7:i.v2                                     1
+  value:(global):vals.c:3:steps.sum                            10
+  value:(global):vals.c:3:steps.count                          3
+  value:(global):vals.c:3:steps.mean                           3.3333333333333335
+  value:(global):vals.c:3:steps.first                          1
+  value:(global):vals.c:3:steps.v1                             1
+  value:(global):vals.c:3:steps.v2                             3
+r's sum, mean, first, v1 and v2 are in fixed point (their counters hold value x 2^16):
+
+  $ grep -c '"shift":16' vals/features.json
+  5
+  $ mantis instrument -o x vals.c --values-first 0
+  mantis instrument: --values-first needs a number from 1 to 64, not '0'
+  See 'mantis help instrument'.
+  [2]
+  $ mantis instrument -o x vals.c --values-first=65
+  mantis instrument: --values-first needs a number from 1 to 64, not '65'
+  See 'mantis help instrument'.
+  [2]
+  $ mantis instrument -o x vals.c --values-first=2x
+  mantis instrument: --values-first needs a number from 1 to 64, not '2x'
+  See 'mantis help instrument'.
+  [2]
+  $ mantis instrument -o x vals.c --values-first
+  mantis instrument: --values-first needs a value
+  See 'mantis help instrument'.
+  [2]
+
+Without the option a variable has .first and no .vK:
+
+  $ mantis instrument -o vals1 vals.c --schemes value | sed 's/), .*/)/'
+  vals1/orig, vals1/inst, vals1/features.json: 16 features (0 loop, 0 branch, 0 switch, 0 call, 16 value, 0 exit, 0 bycount)
+  $ grep -c '"name":"value:[^"]*\.v[0-9]' vals1/features.json
+  0
+  [1]

@@ -45,3 +45,8 @@ int main(int argc, char **argv)
 // expect: call:work:threads.c:6 = 5
 // expect: call:run:threads.c:15 = 4
 // expect: call:pthread_create:threads.c:31:count = 4
+// A thread's counters join the total when it ends, so a value's .first (and .vI) is the sum over
+// threads of each thread's first (i-th) value: here the n of each of the five calls of work.
+// expect: value:work:threads.c:6:n.sum = 11000
+// expect: value:work:threads.c:6:n.count = 5
+// expect: value:work:threads.c:6:n.first = 11000

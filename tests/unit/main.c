@@ -66,6 +66,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_learn());
 	srunner_add_suite(sr, suite_fit());
 	srunner_add_suite(sr, suite_instrument());
+	srunner_add_suite(sr, suite_budget());
 	srunner_add_suite(sr, suite_count());
 	srunner_add_suite(sr, suite_pta());
 	srunner_add_suite(sr, suite_slice());

@@ -5,11 +5,14 @@
  *     // run: ARGS            one run of the program (words split at blanks)
  *     // status: N            its expected exit status (default 0)
  *     // expect: FEATURE = V  the exact value the feature must have after that run
+ *     // values-first: K      (once, optional) built with mantis instrument --values-first K
  * Every run also checks transparency: the original and the instrumented build print the same
  * stdout and end with the same status. Needs MANTIS_TOP and MANTIS_RUNTIME (tests/run sets them).
  */
 #include <dirent.h>
 #include <jansson.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,7 @@
 #include "error.h"
 #include "inputs.h"
 #include "instrument.h"
+#include "ir.h"
 #include "manifest.h"
 #include "runner.h"
 #include "tests.h"
@@ -150,17 +154,25 @@ static void check_expect(const struct manifest *m, const uint64_t *counters, con
 		      name, args, feature, got, want);
 }
 
+/* Returns the schemes a test program is built with: all, and its "// values-first: K". */
+static unsigned schemes_of(const char *text)
+{
+	const char *line = strstr(text, "\n// values-first:");
+
+	return line ? instrument_values_first(SCHEME_ALL, atoi(line + 17)) : SCHEME_ALL;
+}
+
 START_TEST(expected_counts)
 {
-	const char *name = programs[_i];
+	const char *name = programs[_i], *top = getenv("MANTIS_TOP");
 	struct manifest m;
-	char *build = build_program(name, SCHEME_ALL, &m), *text = test_read_file(name);
+	char *path = xasprintf("%s/tests/programs/%s", top ? top : ".", name);
+	char *text = test_read_file(path), *build = build_program(name, schemes_of(text), &m);
 	char *save = NULL, args[256] = "";
 	uint64_t *counters = NULL;
 	int status = 0, runs = 0, expects = 0;
 
-	/* text was read after build_program moved into tests/programs; a run's counters are
-	 * taken at its first expect line, once its status line has been seen */
+	/* a run's counters are taken at its first expect line, once its status line has been seen */
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(line, "// run:", 7) == 0) {
 			snprintf(args, sizeof args, "%s", line + 7);
@@ -179,6 +191,7 @@ START_TEST(expected_counts)
 	}
 	ck_assert_msg(runs > 0 && expects > 0, "%s: no '// run:' or '// expect:' lines", name);
 	free(counters);
+	free(path);
 	free(text);
 	free(build);
 	manifest_release(&m);
@@ -326,16 +339,17 @@ static int llvm_cov_branches(const char *json_path, struct branch_count **out)
 	return n;
 }
 
-/* Builds name with clang's coverage instrumentation, runs it on args, exports its branches. */
-static char *coverage_export(const char *name, const char *args)
+/* Builds name with clang's coverage instrumentation, runs it on args, exports its coverage
+ * (format "text": JSON, or "lcov"); returns the file's path (owned). */
+static char *coverage_export(const char *name, const char *args, const char *format)
 {
 	char *tmp = test_tmpdir(), *exe = xasprintf("%s/cov", tmp), *raw = xasprintf("%s/p.profraw", tmp);
 	char *data = xasprintf("%s/p.profdata", tmp), *json = xasprintf("%s/cov.json", tmp), *cmd;
 
 	cmd = xasprintf("clang-14 -O0 -g -fprofile-instr-generate -fcoverage-mapping -o %s %s -lm -pthread && "
 			"LLVM_PROFILE_FILE=%s %s %s > /dev/null && llvm-profdata-14 merge -o %s %s && "
-			"llvm-cov-14 export -format=text -instr-profile %s %s > %s",
-			exe, name, raw, exe, args, data, raw, data, exe, json);
+			"llvm-cov-14 export -format=%s -instr-profile %s %s > %s",
+			exe, name, raw, exe, args, data, raw, format, data, exe, json);
 	ck_assert_msg(system(cmd) == 0, "%s", cmd);
 	free(cmd);
 	free(exe);
@@ -356,7 +370,7 @@ START_TEST(branch_counts_agree_with_llvm_cov)
 		struct manifest m;
 		char *build = build_program(cases[c][0], SCHEME_BRANCH, &m);
 		uint64_t *counters = run_both(build, &m, cases[c][1], 0, cases[c][0]);
-		char *json = coverage_export(cases[c][0], cases[c][1]);
+		char *json = coverage_export(cases[c][0], cases[c][1], "text");
 		struct branch_count *theirs, ours[256];
 		int ntheirs = llvm_cov_branches(json, &theirs), nours = 0;
 
@@ -404,6 +418,172 @@ START_TEST(branch_counts_agree_with_llvm_cov)
 }
 END_TEST
 
+/* One source line's execution count, from either tool. */
+struct line_count {
+	char file[256]; /* base name */
+	int line;
+	double count;
+};
+
+/* Sets the count of file:line in lines[0..*n) to the larger of it and count (adding it). */
+static void raise_line(struct line_count **lines, int *n, const char *file, int line, double count)
+{
+	struct line_count *l;
+
+	for (int i = 0; i < *n; i++) {
+		if ((*lines)[i].line == line && strcmp((*lines)[i].file, file) == 0) {
+			if (count > (*lines)[i].count)
+				(*lines)[i].count = count;
+			return;
+		}
+	}
+	*lines = xrealloc(*lines, sizeof **lines * (size_t)(*n + 1));
+	l = &(*lines)[(*n)++];
+	snprintf(l->file, sizeof l->file, "%s", file);
+	l->line = line;
+	l->count = count;
+}
+
+/* Reads llvm-cov's line counts (export -format=lcov: "SF:FILE", then "DA:LINE,COUNT"), which
+ * are show's: per line, the largest count of the regions starting on it and of the region it
+ * starts in. Returns how many. */
+static int llvm_cov_lines(const char *lcov_path, struct line_count **out)
+{
+	char *text = test_read_file(lcov_path), *save = NULL, file[256] = "";
+	int n = 0;
+
+	*out = NULL;
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		int line;
+		unsigned long long count;
+
+		if (strncmp(l, "SF:", 3) == 0)
+			snprintf(file, sizeof file, "%s", base_name(l + 3));
+		else if (sscanf(l, "DA:%d,%llu", &line, &count) == 2)
+			raise_line(out, &n, file, line, (double)count);
+	}
+	free(text);
+	return n;
+}
+
+/* Returns the counter a block's !mantis.block tag names, or -1 if it has none (unreachable). */
+static int block_counter(LLVMBasicBlockRef b, unsigned kind)
+{
+	for (LLVMValueRef x = LLVMGetFirstInstruction(b); x; x = LLVMGetNextInstruction(x)) {
+		LLVMValueRef tag = LLVMGetMetadata(x, kind), op;
+
+		if (!tag)
+			continue;
+		LLVMGetMDNodeOperands(tag, &op);
+		return (int)LLVMConstIntGetZExtValue(op);
+	}
+	return -1;
+}
+
+/*
+ * Our line counts: per source line, the largest count of a block holding one of its
+ * instructions, leaving out debug intrinsics, phis (mem2reg gives them the line of the
+ * variable's declaration: `int s = 0;` would count the loop header's entries) and unconditional
+ * branches (a jump carries the line of the statement it ends or enters: `do {`, `break;`,
+ * `return 0;`, a switch's closing brace, where llvm-cov counts the region starting or going on
+ * there, not the jump). The block counters are found as the slicer finds them: DIR/prepared.bc
+ * instrumented again for slicing tags each block's first instruction with its counter
+ * (instrument.h), numbered as DIR/inst's counters. Returns how many lines.
+ */
+static int mantis_lines(const char *build, const struct manifest *m, const uint64_t *counters,
+			struct line_count **out)
+{
+	char *bc = xasprintf("%s/prepared.bc", build);
+	unsigned char *keep = xcalloc((size_t)m->ncounters + 1, 1);
+	struct manifest again = {0};
+	struct error err = {""};
+	struct ir ir;
+	unsigned kind;
+	int n = 0;
+
+	ck_assert_msg(ir_load(&ir, bc, &err) == 0, "%s", err.msg);
+	ck_assert_msg(instrument_module_for_slicing(&ir, m->schemes, keep, m->ncounters, &again, &err) == 0,
+		      "%s", err.msg);
+	kind = LLVMGetMDKindIDInContext(ir.ctx, "mantis.block", 12);
+	*out = NULL;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(ir.mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+			int c = block_counter(b, kind);
+
+			for (LLVMValueRef x = LLVMGetFirstInstruction(b); x && c >= 0; x = LLVMGetNextInstruction(x)) {
+				LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(x), scope;
+				LLVMValueRef callee;
+				size_t len;
+				unsigned flen;
+
+				if (LLVMIsAPHINode(x) || (LLVMIsABranchInst(x) && !LLVMIsConditional(x)) ||
+				    (LLVMIsACallInst(x) && LLVMIsAFunction(callee = LLVMGetCalledValue(x)) &&
+				     strncmp(LLVMGetValueName2(callee, &len), "llvm.dbg.", 9) == 0))
+					continue;
+				if (!loc || LLVMDILocationGetLine(loc) == 0 || !(scope = LLVMDILocationGetScope(loc)) ||
+				    !LLVMDIScopeGetFile(scope))
+					continue;
+				raise_line(out, &n, base_name(LLVMDIFileGetFilename(LLVMDIScopeGetFile(scope), &flen)),
+					   (int)LLVMDILocationGetLine(loc), (double)counters[c]);
+			}
+		}
+	}
+	manifest_release(&again);
+	ir_release(&ir);
+	free(keep);
+	free(bc);
+	return n;
+}
+
+/*
+ * Line counts against llvm-cov's (the -O0 coverage build of the same source, same input; lcov
+ * export, whose counts are llvm-cov show's). The lines compared are those with a count in
+ * llvm-cov and an instruction of ours as mantis_lines counts them; the others have none left
+ * after mem2reg or only a jump: braces, declarations with a constant initial value, `(void)x;`,
+ * labels, `goto`, `do {`, `return CONSTANT;` (79 of llvm-cov's 208 lines on these programs). Our
+ * count of a line is the largest count of its blocks, as llvm-cov's is the largest count of the
+ * regions starting on it (and of the one it starts inside).
+ */
+START_TEST(line_counts_agree_with_llvm_cov)
+{
+	static const char *const cases[][2] = {
+		{"branches.c", "5"}, {"loops.c", "10"}, {"values.c", "7"}, {"calls.c", "12"}, {"exits.c", "7"},
+		{"hard.c", "5"}, {"recursion.c", "5"}, {"threads.c", "x"},
+	};
+	struct strbuf bad = {0};
+	int compared = 0;
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct manifest m;
+		char *build = build_program(cases[c][0], SCHEME_LOOP, &m);
+		uint64_t *counters = run_both(build, &m, cases[c][1], 0, cases[c][0]);
+		char *lcov = coverage_export(cases[c][0], cases[c][1], "lcov");
+		struct line_count *theirs, *ours;
+		int ntheirs = llvm_cov_lines(lcov, &theirs), nours = mantis_lines(build, &m, counters, &ours);
+
+		for (int a = 0; a < nours; a++) {
+			for (int t = 0; t < ntheirs; t++) {
+				if (theirs[t].line != ours[a].line || strcmp(theirs[t].file, ours[a].file) != 0)
+					continue;
+				compared++;
+				if (theirs[t].count != ours[a].count)
+					strbuf_addf(&bad, "\n  %s:%d: mantis %g, llvm-cov %g", ours[a].file,
+						    ours[a].line, ours[a].count, theirs[t].count);
+			}
+		}
+		free(theirs);
+		free(ours);
+		free(lcov);
+		free(counters);
+		free(build);
+		manifest_release(&m);
+	}
+	ck_assert_msg(bad.len == 0, "line counts differ:%s", bad.buf);
+	ck_assert_msg(compared >= 120, "only %d lines could be compared", compared); /* 129 of 208 */
+	strbuf_release(&bad);
+}
+END_TEST
+
 Suite *suite_instrument(void)
 {
 	Suite *s = suite_create("instrument");
@@ -417,6 +597,7 @@ Suite *suite_instrument(void)
 	tcase_add_test(tc, schemes_select_features);
 	tcase_add_test(tc, threads_are_clean_under_thread_sanitizer);
 	tcase_add_test(tc, branch_counts_agree_with_llvm_cov);
+	tcase_add_test(tc, line_counts_agree_with_llvm_cov);
 	suite_add_tcase(s, tc);
 	return s;
 }

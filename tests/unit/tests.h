@@ -14,6 +14,7 @@ Suite *suite_examples(void);
 Suite *suite_learn(void);
 Suite *suite_fit(void);
 Suite *suite_instrument(void);
+Suite *suite_budget(void);
 Suite *suite_count(void);
 Suite *suite_pta(void);
 Suite *suite_slice(void);
