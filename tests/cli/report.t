@@ -254,6 +254,22 @@ A predictor without an evaluator (a constant model) exports a constant:
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=const_predict -o constant main.c predict_const.c && ./constant t1.txt
   t1.txt 12345.5 ok
 
+A feature in fixed point (a floating-point variable's values: "shift": S in features.json) is
+divided by 2^S in the exported C as in mantis predict; here every model feature gets a shift of 4:
+
+  $ cp -r pred shifted && python3 -c 'import json; p = "shifted/build/features.json"; m = json.load(open(p)); used = {f["name"] for f in json.load(open("shifted/model.json"))["features"]}; [f.__setitem__("shift", 4) for f in m["features"] if f["name"] in used]; json.dump(m, open(p, "w"))'
+  $ mantis export-c shifted -o predict_shifted.c
+  wrote predict_shifted.c: double shifted_predict(int argc, char **argv)
+  $ grep -c ' / 16;$' predict_shifted.c
+  1
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=shifted_predict -o shiftedp main.c predict_shifted.c
+  $ for f in t1.txt big.txt; do printf '%s %s\n' "$(./shiftedp $f | cut -d' ' -f2)" "$(mantis predict shifted --json -- $f | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
+  mantis predict: warning: branch:main:prog.c:11:true = 1.9375 is outside its training range [20, 160]: the model extrapolates
+  same
+  same
+  $ [ "$(./shiftedp big.txt | cut -d' ' -f2)" != "$(./predict big.txt | cut -d' ' -f2)" ] && echo shifted
+  shifted
+
 Errors:
 
   $ mantis export-c pred
