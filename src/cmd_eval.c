@@ -21,6 +21,7 @@
 #include "blackbox.h"
 #include "cli.h"
 #include "error.h"
+#include "evaldb.h"
 #include "inputs.h"
 #include "model.h"
 #include "predictor.h"
@@ -28,35 +29,12 @@
 #include "store.h"
 #include "util.h"
 
-/* The predictions eval compares with the actual value: mantis's and the baselines'. */
-enum {
-	BY_MANTIS,     /* the predictor */
-	BY_LINEAR,     /* Mantis-linear: its features, degree 1 (baseline.h) */
-	BY_PARTIAL,    /* partial execution: the model at the features' final values */
-	BY_BOUNDED,    /* bounded execution: the model at the features counted within budget */
-	BY_BLACKBOX,   /* black box: SPORE over arguments and file sizes (blackbox.h) */
-	NPREDICTORS
-};
-
 /* Names of the predictions, as JSON keys and in text. */
 static const char *const predictor_key[NPREDICTORS] = {
 	"mantis", "linear", "partial_execution", "bounded_execution", "blackbox",
 };
 static const char *const predictor_title[NPREDICTORS] = {
 	"mantis", "Mantis-linear", "partial execution", "bounded execution", "black box",
-};
-
-/* What eval measured on one input. */
-struct sample {
-	int line;          /* its line in the inputs file */
-	int ok;            /* 1 if both the program and the predictor ran */
-	double actual;     /* A: the metric, median of the first K runs (or the exact count) */
-	double again;      /* a second measurement of A (median of the other K runs) */
-	double by[NPREDICTORS];   /* E per predictor; NaN where that one has none */
-	double cost[NPREDICTORS]; /* per predictor, its time / the program's wall time */
-	double *features;  /* the model features' values the evaluator computed; owned */
-	int warned;        /* a feature was outside its training range */
-	char *why;         /* why it is not ok; owned */
 };
 
 /* Errors of one predictor over the ok samples where it predicted. */
@@ -80,7 +58,7 @@ struct summary {
  * with s->why set.
  */
 static int measure_actual(const struct predictor *p, const struct input *in, int reps,
-			  double timeout, struct sample *s, double *wall)
+			  double timeout, struct eval_sample *s, double *wall)
 {
 	char *orig = xasprintf("%s/build/orig", p->dir), *inst = xasprintf("%s/build/inst", p->dir);
 	double a[2][64], walls[64];
@@ -188,7 +166,7 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Fills *out with predictor k's errors over the ok samples where it predicted. */
-static void errors_of(const struct sample *v, int n, int k, struct errors *out)
+static void errors_of(const struct eval_sample *v, int n, int k, struct errors *out)
 {
 	double *re = xcalloc((size_t)n + 1, sizeof *re);
 
@@ -217,7 +195,7 @@ static void errors_of(const struct sample *v, int n, int k, struct errors *out)
 	free(re);
 }
 
-static void summarize(const struct sample *v, int n, struct summary *out)
+static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -243,7 +221,7 @@ static json_t *number(double x)
 
 /* Returns eval's JSON summary (the keys of --json). */
 static json_t *summary_json(const struct predictor *p, const struct summary *s,
-			    const struct sample *v, int n, int baselines)
+			    const struct eval_sample *v, int n, int baselines)
 {
 	json_t *root = json_object(), *failures = json_array(), *bl = json_object();
 	const struct errors *e = &s->by[BY_MANTIS];
@@ -278,7 +256,7 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 }
 
 static void print_text(const struct predictor *p, const struct summary *s,
-		       const struct sample *v, int n, int baselines)
+		       const struct eval_sample *v, int n, int baselines)
 {
 	const struct errors *e = &s->by[BY_MANTIS];
 
@@ -308,7 +286,7 @@ static void print_text(const struct predictor *p, const struct summary *s,
 }
 
 /* Returns one sample as PRED/eval.json records it. */
-static json_t *sample_json(const struct predictor *p, const struct sample *s,
+static json_t *sample_json(const struct predictor *p, const struct eval_sample *s,
 			   const struct input *in, int baselines)
 {
 	json_t *o = json_object(), *features = json_object(), *bl = json_object();
@@ -353,7 +331,7 @@ static json_t *sample_json(const struct predictor *p, const struct sample *s,
  * report draws it). Returns 0, or -1 with err set; a previous eval.json is replaced whole.
  */
 static int write_eval_json(const struct predictor *p, const char *inputs_path,
-			   const struct inputs *ins, const struct sample *v, json_t *summary,
+			   const struct inputs *ins, const struct eval_sample *v, json_t *summary,
 			   int baselines, struct error *err)
 {
 	char *path = xasprintf("%s/eval.json", p->dir), *tmp = xasprintf("%s.tmp", path);
@@ -388,7 +366,7 @@ struct baseline_models {
 
 /* Fills s's baseline predictions on in (NaN where one has none). */
 static void predict_baselines(const struct predictor *p, const struct baseline_models *bm,
-			      const struct input *in, double wall, struct sample *s)
+			      const struct input *in, double wall, struct eval_sample *s)
 {
 	struct execution_baselines eb;
 	struct error err = {""};
@@ -410,7 +388,7 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 
 /* Measures input k: the actual value, the prediction and (with bm) the baselines. */
 static void measure(const struct predictor *p, const struct input *in, int reps, double timeout,
-		    double budget, const struct baseline_models *bm, struct sample *s)
+		    double budget, const struct baseline_models *bm, struct eval_sample *s)
 {
 	struct prediction pr;
 	struct error err = {""};
@@ -418,6 +396,8 @@ static void measure(const struct predictor *p, const struct input *in, int reps,
 
 	for (int k = 0; k < NPREDICTORS; k++)
 		s->by[k] = s->cost[k] = NAN;
+	s->baselines = bm != NULL;
+	s->nfeatures = p->model.nfeatures;
 	s->features = xcalloc((size_t)p->model.nfeatures + 1, sizeof *s->features);
 	if (measure_actual(p, in, reps, timeout, s, &wall) < 0)
 		return;
@@ -443,15 +423,17 @@ static int run_eval(int argc, char **argv)
 		{"inputs", required_argument, NULL, 'i'}, {"json", no_argument, NULL, 'j'},
 		{"repeat", required_argument, NULL, 'r'}, {"budget", required_argument, NULL, 'b'},
 		{"timeout", required_argument, NULL, 't'}, {"baselines", no_argument, NULL, 'B'},
-		{NULL, 0, NULL, 0},
+		{"fresh", no_argument, NULL, 'f'}, {NULL, 0, NULL, 0},
 	};
 	const char *inputs_path = NULL;
 	double budget = 60, timeout = 0;
-	int json = 0, reps = 3, opt, baselines = 0;
+	int json = 0, reps = 3, opt, baselines = 0, fresh = 0, reused = 0;
+	struct evaldb db;
+	char *setting;
 	struct baseline_models bm = {{0}, {0}};
 	struct predictor p;
 	struct inputs ins;
-	struct sample *v;
+	struct eval_sample *v;
 	struct summary sum;
 	struct error err = {""};
 	json_t *summary;
@@ -467,6 +449,7 @@ static int run_eval(int argc, char **argv)
 		case 'b': budget = atof(optarg); break;
 		case 't': timeout = atof(optarg); break;
 		case 'B': baselines = 1; break;
+		case 'f': fresh = 1; break;
 		default: usage_error(&cmd_eval, "unknown option or missing value '%s'", argv[optind - 1]);
 		}
 	}
@@ -484,15 +467,34 @@ static int run_eval(int argc, char **argv)
 		die("the black-box baseline: %s", err.msg);
 	if (baselines && baseline_fit_linear(&p, &bm.linear, &err) < 0)
 		die("the Mantis-linear baseline: %s", err.msg);
+	setting = xasprintf("metric=%s repeat=%d timeout=%g budget=%g", p.info.metric, reps, timeout,
+			    budget);
+	if (evaldb_open(&db, p.dir, setting, &err) < 0)
+		die("%s", err.msg);
 	v = xcalloc((size_t)ins.n + 1, sizeof *v);
 	for (int k = 0; k < ins.n; k++) {
+		int found = 0;
+
+		v[k].nfeatures = p.model.nfeatures;
+		if (!fresh && (found = evaldb_get(&db, &ins.v[k], baselines, &v[k], &err)) < 0)
+			die("%s", err.msg);
+		if (!found) {
+			measure(&p, &ins.v[k], reps, timeout, budget, baselines ? &bm : NULL, &v[k]);
+			if (evaldb_put(&db, &ins.v[k], &v[k], &err) < 0)
+				die("%s", err.msg);
+		}
 		v[k].line = ins.v[k].line;
-		measure(&p, &ins.v[k], reps, timeout, budget, baselines ? &bm : NULL, &v[k]);
+		reused += found;
 		if (isatty(2))
 			fprintf(stderr, "\reval: %d/%d inputs", k + 1, ins.n);
 	}
 	if (isatty(2) && ins.n)
 		fprintf(stderr, "\n");
+	if (reused)
+		fprintf(stderr, "mantis eval: %d of %d inputs measured before, taken from %s "
+			"(--fresh measures again)\n", reused, ins.n, db.path);
+	evaldb_close(&db);
+	free(setting);
 	summarize(v, ins.n, &sum);
 	summary = summary_json(&p, &sum, v, ins.n, baselines);
 	if (json) {
@@ -521,7 +523,7 @@ const struct command cmd_eval = {
 	.summary = "measure a predictor's error and cost on inputs, beside the noise floor",
 	.usage =
 		"usage: mantis eval PRED --inputs FILE [--json] [--repeat K] [--budget S]\n"
-		"                   [--timeout S] [--baselines]\n"
+		"                   [--timeout S] [--baselines] [--fresh]\n"
 		"\n"
 		"Runs the program and the predictor (mantis train made PRED) on every input and compares\n"
 		"the actual metric A (the median of K runs of the original program; for instructions\n"
@@ -545,6 +547,7 @@ const struct command cmd_eval = {
 		"                 hold their final values, cost: that time); bounded execution (the\n"
 		"                 model on the features the instrumented program counted within the\n"
 		"                 predictor's time on the input)\n"
+		"  --fresh        measure every input again (see PRED/eval.db below)\n"
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
 		"                 \"lt30\", \"predict_cost\", \"noise_floor\", \"out_of_range\",\n"
 		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\",\n"
@@ -554,6 +557,9 @@ const struct command cmd_eval = {
 		"\n"
 		"Every run also writes PRED/eval.json: each input's actual and predicted values, the\n"
 		"features the evaluator computed, the baselines' predictions, and the summary above.\n"
+		"Each input's measurement is recorded in PRED/eval.db (SQLite) as soon as it is made;\n"
+		"an eval interrupted, or run again, takes the inputs already measured from there, as\n"
+		"long as the predictor, the metric, K, S and the files the input names are unchanged.\n"
 		"\n"
 		"mantis eval BUILD --platform P.json --inputs FILE [--fit INPUTS] [--program EXE] [--json]\n"
 		"compares mantis predict --platform's count x cost prediction (and, with --fit, its\n"

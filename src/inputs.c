@@ -309,6 +309,22 @@ int inputs_load(struct inputs *ins, const char *path, struct error *err)
 	return rc;
 }
 
+char *input_key(const struct input *in)
+{
+	struct strbuf sb = {0};
+
+	strbuf_add(&sb, "", 0);
+	for (int i = 0; i < in->argc; i++) {
+		strbuf_add(&sb, in->argv[i], strlen(in->argv[i]));
+		strbuf_addch(&sb, '\x1f');
+	}
+	if (in->stdin_path) {
+		strbuf_addch(&sb, '\x1e');
+		strbuf_add(&sb, in->stdin_path, strlen(in->stdin_path));
+	}
+	return strbuf_detach(&sb);
+}
+
 void inputs_release(struct inputs *ins)
 {
 	for (int i = 0; i < ins->n; i++) {

@@ -46,6 +46,10 @@ int inputs_parse(struct inputs *ins, const char *text, const char *name, const c
  * the same for the VALUE of a -opt=VALUE word: the rule every inputs-file word follows. */
 void inputs_resolve_word(char **word, const char *dir);
 
+/* Returns the identity of an input (owned by the caller): its resolved words and stdin, joined
+ * by separators no argument holds; the profile and eval.db key inputs by it. */
+char *input_key(const struct input *in);
+
 /* Frees everything *ins owns and leaves it empty. */
 void inputs_release(struct inputs *ins);
 

@@ -232,23 +232,6 @@ int store_begin(struct store *st, const struct store_identity *id, int repeat,
 	return rc;
 }
 
-/* The identity of an input: its words and stdin, joined by separators no argument holds. */
-static char *input_key(const struct input *in)
-{
-	struct strbuf sb = {0};
-
-	strbuf_add(&sb, "", 0);
-	for (int i = 0; i < in->argc; i++) {
-		strbuf_add(&sb, in->argv[i], strlen(in->argv[i]));
-		strbuf_addch(&sb, '\x1f');
-	}
-	if (in->stdin_path) {
-		strbuf_addch(&sb, '\x1e');
-		strbuf_add(&sb, in->stdin_path, strlen(in->stdin_path));
-	}
-	return strbuf_detach(&sb);
-}
-
 int store_add_inputs(struct store *st, const struct inputs *ins, int64_t *ids, struct error *err)
 {
 	sqlite3_stmt *add = NULL, *get = NULL;

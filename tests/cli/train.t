@@ -116,6 +116,39 @@ under partial execution, so its error there is the predictor's own, at a higher 
   $ python3 -c 'import json; d = json.load(open("b.json")); b = d["baselines"]; print(sorted(b), sorted(b["blackbox"]), b["partial_execution"]["n"], abs(b["partial_execution"]["mre"] - d["mre"]) < 1e-12, b["partial_execution"]["cost"] > 0, b["linear"]["n"], 0 <= b["blackbox"]["mre"] < 10, b["bounded_execution"]["n"])'
   ['blackbox', 'bounded_execution', 'linear', 'partial_execution'] ['cost', 'lt15', 'lt30', 'max_re', 'median_re', 'mre', 'n'] 3 True True 3 True 3
 
+Every input's measurement is recorded in PRED/eval.db as soon as it is made. The eval without
+baselines recorded 3 rows; the one with baselines replaced them (a row is reused only if it has
+what is asked). Run again, eval measures nothing and prints the same figures:
+
+  $ sqlite3 pred/eval.db 'SELECT count(*), sum(baselines), sum(ok) FROM samples'
+  3|3|3
+  $ mantis eval pred --inputs test.txt --repeat 1 --baselines --json > again.json
+  mantis eval: 3 of 3 inputs measured before, taken from pred/eval.db (--fresh measures again)
+  $ cmp b.json again.json && echo same
+  same
+
+An eval stopped part way resumes: here 2 inputs measured first, then all 3 (another K is another
+measurement). An input whose file changed is measured again, and --fresh measures every input:
+
+  $ head -2 test.txt > part.txt && mantis eval pred --inputs part.txt --repeat 2 --json > /dev/null
+  $ mantis eval pred --inputs test.txt --repeat 2 --json > /dev/null
+  mantis eval: 2 of 3 inputs measured before, taken from pred/eval.db (--fresh measures again)
+  $ touch t1.txt && mantis eval pred --inputs test.txt --repeat 2 --json > /dev/null
+  mantis eval: 2 of 3 inputs measured before, taken from pred/eval.db (--fresh measures again)
+  $ mantis eval pred --inputs test.txt --repeat 2 --fresh --json > /dev/null
+  $ sqlite3 pred/eval.db 'SELECT setting, count(*) FROM samples GROUP BY setting'
+  metric=instructions repeat=1 timeout=0 budget=60|3
+  metric=instructions repeat=2 timeout=0 budget=60|3
+
+A database that is not eval's is refused, and left as it was:
+
+  $ mkdir p4 && cp -r pred/* p4/ && cp pred/build/profile.db p4/eval.db && md5sum < p4/eval.db > before
+  $ mantis eval p4 --inputs test.txt --repeat 1
+  mantis: p4/eval.db is not a mantis eval database
+  [1]
+  $ md5sum < p4/eval.db | cmp - before && echo unchanged
+  unchanged
+
 Errors:
 
   $ mantis train --inputs train.txt prog.c
