@@ -263,8 +263,7 @@ divided by 2^S in the exported C as in mantis predict; here every model feature 
   $ grep -c ' / 16;$' predict_shifted.c
   1
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=shifted_predict -o shiftedp main.c predict_shifted.c
-  $ for f in t1.txt big.txt; do printf '%s %s\n' "$(./shiftedp $f | cut -d' ' -f2)" "$(mantis predict shifted --json -- $f | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
-  mantis predict: warning: branch:main:prog.c:11:true = 1.9375 is outside its training range [20, 160]: the model extrapolates
+  $ for f in t1.txt big.txt; do printf '%s %s\n' "$(./shiftedp $f | cut -d' ' -f2)" "$(mantis predict shifted --json -- $f 2> /dev/null | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
   same
   same
   $ [ "$(./shiftedp big.txt | cut -d' ' -f2)" != "$(./predict big.txt | cut -d' ' -f2)" ] && echo shifted
