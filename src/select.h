@@ -55,8 +55,9 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 int select_next(const double *x, int n, int p, const int *pool, const double *e, int rows,
 		int batch, unsigned char *chosen);
 /* One round of select_inputs on the profiled inputs ds (pool[r]: row r's input, -1 if none):
- * cross-validates, logs one line, and unless the error is under the target or max inputs are
- * chosen marks the next batch in chosen. Returns how many were marked (0: stop). */
+ * cross-validates, logs one line, and unless the error plus its standard error is under the
+ * target or max inputs are chosen marks the next batch in chosen. Returns how many were
+ * marked (0: stop). */
 int select_round(const struct select_options *so, const double *x, int n, int p,
 		 const struct dataset *ds, const int *pool, int round, unsigned char *chosen);
 

@@ -6,6 +6,7 @@
  * the exact function), so that they depend on the selection algorithm alone.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "dataset.h"
 #include "explore.h"
 #include "fit.h"
+#include "model.h"
 #include "select.h"
 #include "space.h"
 #include "tests.h"
@@ -563,6 +565,113 @@ START_TEST(select_cv_constant)
 }
 END_TEST
 
+/* Fills ds with the 6 rows of select_cv_constant: y = 10 x, x = 1..6, the feature left out, so
+ * that the held-out errors are the constant model's: 2.5, 1, 1/3, 1/4, 0.4, 5/12. */
+static void constant_rows(struct dataset *ds)
+{
+	memset(ds, 0, sizeof *ds);
+	ds->n = 6;
+	ds->p = 1;
+	ds->names = xcalloc(1, sizeof *ds->names);
+	ds->names[0] = xstrdup("n");
+	ds->ids = xcalloc(6, sizeof *ds->ids);
+	ds->x = xmalloc(6 * sizeof *ds->x);
+	ds->y = xmalloc(6 * sizeof *ds->y);
+	ds->metric = xstrdup("instructions");
+	for (int r = 0; r < 6; r++) {
+		ds->ids[r] = xasprintf("row %d", r + 1);
+		ds->x[r] = r + 1;
+		ds->y[r] = 10 * (r + 1);
+	}
+}
+
+/* A round stops only when the cross-validated error plus its standard error is under the
+ * target: here the mean is 81.7% and its standard error 35.4%, so at a target of 100% the
+ * round goes on (the two inputs left, 0.1 and 0.7, far apart) and says why; at 120% it stops. */
+START_TEST(select_round_standard_error)
+{
+	const double x[] = {0, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.0};
+	const int pool[] = {0, 2, 3, 4, 6, 7};
+	char *exclude[] = {"n"}, line[256] = "";
+	struct fit_options fo = fit_options_default();
+	struct select_options so = {1.0, 10, 5, 0, "instructions", &fo, tmpfile()};
+	struct dataset ds;
+	unsigned char chosen[8] = {1, 0, 1, 1, 1, 0, 1, 1};
+
+	ck_assert_ptr_nonnull(so.log);
+	constant_rows(&ds);
+	fo.train_frac = 1;
+	fo.exclude = exclude;
+	fo.nexclude = 1;
+	ck_assert_int_eq(select_round(&so, x, 8, 1, &ds, pool, 1, chosen), 2);
+	ck_assert_mem_eq(chosen, ((unsigned char[]){1, 1, 1, 1, 1, 1, 1, 1}), 8);
+	rewind(so.log);
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, so.log));
+	ck_assert_str_eq(line, "select: round 1, 6 of 8 inputs profiled (6 complete), cross-validated "
+			 "error 81.7% (target 100.0%), 117.0% with its standard error\n");
+	fclose(so.log);
+	so.log = NULL;
+	so.target = 1.2;
+	memcpy(chosen, ((unsigned char[]){1, 0, 1, 1, 1, 0, 1, 1}), 8);
+	ck_assert_int_eq(select_round(&so, x, 8, 1, &ds, pool, 2, chosen), 0);
+	dataset_release(&ds);
+}
+END_TEST
+
+/* The model the selection validates and train ends with: SPORE-FoBa's greedy path alone, on 12
+ * rows of y = 10 + a + 2b + 2c + d (a..d uniform on [1, 10]), took c, b, a c^2 and c^2 d (1.0%
+ * off on its own rows); of its two paths, the one that admits linear terms first is exact, and
+ * the cross-validation chooses it. */
+START_TEST(foba_linear_path_chosen)
+{
+	const char *name[] = {"a", "b", "c", "d"};
+	const double coef[] = {1, 2, 2, 1};
+	struct fit_options fo = fit_options_default();
+	struct dataset ds = {0};
+	struct model m;
+	struct prep pr;
+	struct error err = {""};
+	unsigned state = 1;
+
+	ds.n = 12;
+	ds.p = 4;
+	ds.names = xcalloc(4, sizeof *ds.names);
+	ds.ids = xcalloc(12, sizeof *ds.ids);
+	ds.x = xmalloc(48 * sizeof *ds.x);
+	ds.y = xmalloc(12 * sizeof *ds.y);
+	ds.metric = xstrdup("instructions");
+	for (int j = 0; j < 4; j++)
+		ds.names[j] = xstrdup(name[j]);
+	for (int r = 0; r < 12; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.y[r] = 10;
+		for (int j = 0; j < 4; j++) {
+			state = state * 1103515245u + 12345u; /* an LCG: the same rows everywhere */
+			ds.x[j * 12 + r] = 1 + 9 * ((state >> 8) & 0xffffff) / 16777216.0;
+			ds.y[r] += coef[j] * ds.x[j * 12 + r];
+		}
+	}
+	fo.train_frac = 1;
+	ck_assert_int_eq(fit_model(&ds, &fo, &m, &pr, &err), 0);
+	ck_assert_int_eq(m.nterms, 4);
+	ck_assert_double_eq_tol(m.intercept, 10, 1e-6);
+	for (int t = 0; t < 4; t++) {
+		const struct model_term *term = &m.terms[t];
+		int j = 0;
+
+		ck_assert_int_eq(term->m.nf, 1);
+		ck_assert_int_eq(term->m.pow[0], 1);
+		while (j < 4 && strcmp(m.features[term->m.feat[0]].name, name[j]) != 0)
+			j++;
+		ck_assert_int_lt(j, 4);
+		ck_assert_double_eq_tol(term->coef, coef[j], 1e-6);
+	}
+	model_release(&m);
+	prep_release(&pr);
+	dataset_release(&ds);
+}
+END_TEST
+
 Suite *suite_explore(void)
 {
 	Suite *s = suite_create("explore");
@@ -584,6 +693,8 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_next_batch);
 	tcase_add_test(tc, select_round_stops);
 	tcase_add_test(tc, select_cv_constant);
+	tcase_add_test(tc, select_round_standard_error);
+	tcase_add_test(tc, foba_linear_path_chosen);
 	suite_add_tcase(s, tc);
 	return s;
 }
