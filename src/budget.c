@@ -276,17 +276,6 @@ static int reads_dead(const struct feature *f, const unsigned char *dead)
 	return 0;
 }
 
-static void free_feature(struct feature *f)
-{
-	free(f->name);
-	free(f->kind);
-	free(f->function);
-	free(f->file);
-	free(f->variable);
-	free(f->description);
-	free(f->terms);
-}
-
 /* Removes from m the features reading dead counters (noting them in b, and each drop's first
  * feature) and records the dead counters in m. */
 static void remove_features(struct budget *b, struct manifest *m, const unsigned char *dead)
@@ -316,7 +305,7 @@ static void remove_features(struct budget *b, struct manifest *m, const unsigned
 		b->removed_kinds = xrealloc(b->removed_kinds, sizeof *b->removed_kinds * (size_t)(b->nremoved + 1));
 		b->removed[b->nremoved] = xstrdup(f->name);
 		b->removed_kinds[b->nremoved++] = xstrdup(f->kind);
-		free_feature(f);
+		feature_release(f);
 	}
 	m->n = kept;
 	free(m->dropped);

@@ -280,19 +280,21 @@ int manifest_find(const struct manifest *m, const char *name)
 	return -1;
 }
 
+void feature_release(struct feature *f)
+{
+	free(f->name);
+	free(f->kind);
+	free(f->function);
+	free(f->file);
+	free(f->variable);
+	free(f->description);
+	free(f->terms);
+}
+
 void manifest_release(struct manifest *m)
 {
-	for (int i = 0; i < m->n; i++) {
-		struct feature *f = &m->v[i];
-
-		free(f->name);
-		free(f->kind);
-		free(f->function);
-		free(f->file);
-		free(f->variable);
-		free(f->description);
-		free(f->terms);
-	}
+	for (int i = 0; i < m->n; i++)
+		feature_release(&m->v[i]);
 	free(m->v);
 	for (int i = 0; i < m->nldflags; i++)
 		free(m->ldflags[i]);

@@ -77,6 +77,8 @@ int manifest_read(struct manifest *m, const char *path, struct error *err);
 int manifest_find(const struct manifest *m, const char *name);
 /* Frees what *m owns and zeroes it. */
 void manifest_release(struct manifest *m);
+/* Frees what feature f owns (not f itself). */
+void feature_release(struct feature *f);
 
 /*
  * Reads a counters file written by the runtime (magic "MANTISC1", build id, count, counts,
