@@ -42,7 +42,7 @@ LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/pr
            src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c \
            src/extmodel.c src/pta.c
 LIB_SRC += src/equiv.c src/budget.c
-LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/blackbox.c src/baseline.c
+LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/descriptor.c src/blackbox.c src/baseline.c
 LIB_SRC += src/count.c src/platform.c src/calibrate.c
 LIB_SRC += src/report.c src/exportc.c src/evaldb.c
 LIB_SRC += src/space.c src/explore.c src/infer.c src/mars.c src/cart.c src/kriging.c src/gp.c src/poly.c src/measure.c src/select.c

@@ -212,7 +212,7 @@ int main(int argc, char **argv)
 	struct dataset full = {0}, test = {0};
 	struct error err = {""};
 	struct fit_options fo = fit_options_default(), eval;
-	struct select_options so = {0.1, 10, 5, 0, "instructions", NULL, stdout};
+	struct select_options so = {0.1, 10, 5, 0, "instructions", NULL, stdout, 0};
 	int *line, *tline, draws = argc > 6 ? atoi(argv[6]) : 20, subpools = argc > 7 ? atoi(argv[7]) : 0;
 	struct replay r, sum = {0};
 	char *path;

@@ -40,13 +40,12 @@
 
 int baseline_fit_linear(const struct predictor *p, struct model *out, struct error *err)
 {
-	char *db = xasprintf("%s/build/profile.db", p->dir);
 	struct fit_options fo = fit_options_default();
-	struct store_samples s = {0};
+	struct predictor_training tr;
 	struct dataset ds = {0};
-	struct store st;
 	struct prep pr;
-	int rc = -1, excluded, k = p->model.nfeatures;
+	double *values;
+	int rc, k = p->model.nfeatures;
 
 	if (k == 0) { /* a constant predictor: its constant is the median, no fit to make */
 		memset(out, 0, sizeof *out);
@@ -54,30 +53,26 @@ int baseline_fit_linear(const struct predictor *p, struct model *out, struct err
 		out->metric = xstrdup(p->model.metric);
 		out->fit = xstrdup(p->model.fit ? p->model.fit : "relative");
 		out->intercept = p->model.intercept;
-		free(db);
 		return 0;
 	}
-	if (store_open(&st, db, 0, err) < 0)
-		goto out;
-	rc = store_load_samples(&st, &p->m, p->info.metric, &s, &excluded, err);
-	store_close(&st);
-	if (rc < 0)
-		goto out;
-	ds.n = s.n;
+	if (predictor_training_load(p, 0, &tr, err) < 0)
+		return -1;
+	ds.n = tr.s.n;
 	ds.p = k;
 	ds.metric = xstrdup(p->info.metric);
 	ds.names = xcalloc((size_t)k + 1, sizeof *ds.names);
-	ds.ids = xcalloc((size_t)s.n + 1, sizeof *ds.ids);
-	ds.x = xcalloc((size_t)s.n * (size_t)k + 1, sizeof *ds.x);
-	ds.y = xcalloc((size_t)s.n + 1, sizeof *ds.y);
+	ds.ids = xcalloc((size_t)ds.n + 1, sizeof *ds.ids);
+	ds.x = xcalloc((size_t)ds.n * (size_t)k + 1, sizeof *ds.x);
+	ds.y = xcalloc((size_t)ds.n + 1, sizeof *ds.y);
+	values = xcalloc((size_t)k + 1, sizeof *values);
 	for (int j = 0; j < k; j++)
 		ds.names[j] = xstrdup(p->model.features[j].name);
-	for (int i = 0; i < s.n; i++) {
-		ds.ids[i] = xstrdup(s.text[i]);
-		ds.y[i] = s.metric[i];
+	for (int i = 0; i < ds.n; i++) {
+		ds.ids[i] = xstrdup(tr.s.text[i]);
+		ds.y[i] = tr.s.metric[i];
+		predictor_values(p, tr.input ? tr.input[i] : NULL, tr.s.counters[i], values);
 		for (int j = 0; j < k; j++)
-			ds.x[(size_t)j * (size_t)s.n + (size_t)i] =
-				feature_value(&p->m.v[p->feature[j]], s.counters[i]);
+			ds.x[(size_t)j * (size_t)ds.n + (size_t)i] = values[j];
 	}
 	fo.algorithm = "spore-foba";
 	fo.degree = 1;
@@ -85,10 +80,9 @@ int baseline_fit_linear(const struct predictor *p, struct model *out, struct err
 	rc = fit_model(&ds, &fo, out, &pr, err);
 	if (rc == 0)
 		prep_release(&pr);
-out:
 	dataset_release(&ds);
-	store_samples_release(&s);
-	free(db);
+	predictor_training_release(&tr);
+	free(values);
 	return rc;
 }
 
@@ -168,28 +162,22 @@ static void snapshots_release(struct snapshots *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* Fills values with the model features' values in counters. */
-static void model_values(const struct predictor *p, const uint64_t *counters, double *values)
-{
-	for (int j = 0; j < p->model.nfeatures; j++)
-		values[j] = feature_value(&p->m.v[p->feature[j]], counters);
-}
-
-/* Returns whether every model feature has the same value in counters a and b. */
+/* Returns whether every program feature of the model has the same value in counters a and b
+ * (its input features are the same all along). */
 static int same_features(const struct predictor *p, const uint64_t *a, const uint64_t *b)
 {
 	for (int j = 0; j < p->model.nfeatures; j++) {
-		const struct feature *f = &p->m.v[p->feature[j]];
+		const struct feature *f = p->feature[j] >= 0 ? &p->m.v[p->feature[j]] : NULL;
 
-		if (feature_value(f, a) != feature_value(f, b))
+		if (f && feature_value(f, a) != feature_value(f, b))
 			return 0;
 	}
 	return 1;
 }
 
-/* Fills out's PE and BE from s (whose last snapshot is the final counters). */
-static void judge(const struct predictor *p, const struct snapshots *s, double budget,
-		  struct execution_baselines *out)
+/* Fills out's PE and BE on in from s (whose last snapshot is the final counters). */
+static void judge(const struct predictor *p, const struct input *in, const struct snapshots *s,
+		  double budget, struct execution_baselines *out)
 {
 	const uint64_t *last = s->counters[s->n - 1];
 	double *values = xcalloc((size_t)p->model.nfeatures + 1, sizeof *values);
@@ -199,14 +187,14 @@ static void judge(const struct predictor *p, const struct snapshots *s, double b
 
 	while (settled > 0 && same_features(p, s->counters[settled - 1], last))
 		settled--;
-	if (p->model.nfeatures == 0)
+	if (p->nprogram == 0)
 		settled = -1;
 	out->pe_seconds = settled < 0 ? 0 : s->seconds[settled];
-	model_values(p, last, values);
+	predictor_values(p, in, last, values);
 	out->pe_value = model_eval(&p->model, values);
 	for (int i = 0; i < s->n && s->seconds[i] <= budget; i++)
 		within = s->counters[i];
-	model_values(p, within, values);
+	predictor_values(p, in, within, values);
 	out->be_value = model_eval(&p->model, values);
 	out->snapshots = s->n - 1;
 	free(values);
@@ -243,7 +231,7 @@ int baseline_execution(const struct predictor *p, const struct input *in, double
 		goto out;
 	snapshots_add(&s, res.wall, counters);
 	counters = NULL;
-	judge(p, &s, budget, out);
+	judge(p, in, &s, budget, out);
 	rc = 0;
 out:
 	snapshots_release(&s);

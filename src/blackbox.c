@@ -3,58 +3,23 @@
  * learner as mantis's own models) over features any scheduler can read off a command line:
  * each argument's numeric value, the size of each file named, the stdin's size and the total.
  * It sees neither the program nor the files' contents, which is what mantis's features add.
- * Invariant: feature j is called feature_name(j) in every model this file fits.
+ * Invariant: feature j is descriptor j (descriptor.h), named descriptor_name(j), in every model
+ * this file fits.
  */
 #include "blackbox.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "dataset.h"
+#include "descriptor.h"
 #include "fit.h"
 #include "inputs.h"
 #include "model.h"
 #include "prep.h"
 #include "util.h"
-
-/* Returns feature j's name, owned by the caller. */
-static char *feature_name(int j)
-{
-	if (j < BLACKBOX_ARGS)
-		return xasprintf("arg%d", j + 1);
-	if (j < 2 * BLACKBOX_ARGS)
-		return xasprintf("size(arg%d)", j - BLACKBOX_ARGS + 1);
-	return xstrdup(j == 2 * BLACKBOX_ARGS ? "size(stdin)" : "size(all files)");
-}
-
-/* Returns the size of the file at path, 0 if it is not a regular file. */
-static double file_size(const char *path)
-{
-	struct stat st;
-
-	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : 0;
-}
-
-void blackbox_features(const struct input *in, double *row)
-{
-	memset(row, 0, sizeof *row * BLACKBOX_P);
-	for (int i = 0; i < in->argc; i++) {
-		const char *eq = strchr(in->argv[i], '=');
-		double size = file_size(in->argv[i]) + (eq ? file_size(eq + 1) : 0);
-		char *end;
-		double v = strtod(in->argv[i], &end);
-
-		if (i < BLACKBOX_ARGS) {
-			row[i] = *end == '\0' && end != in->argv[i] ? v : 0;
-			row[BLACKBOX_ARGS + i] = size;
-		}
-		row[BLACKBOX_P - 1] += size;
-	}
-	row[2 * BLACKBOX_ARGS] = file_size(in->stdin_path);
-	row[BLACKBOX_P - 1] += row[2 * BLACKBOX_ARGS];
-}
 
 int blackbox_fit(const struct input *const *in, const double *y, int n, const char *metric,
 		 struct model *model, struct error *err)
@@ -62,23 +27,23 @@ int blackbox_fit(const struct input *const *in, const double *y, int n, const ch
 	struct dataset ds = {0};
 	struct fit_options fo = fit_options_default();
 	struct prep pr;
-	double row[BLACKBOX_P];
+	double row[DESCRIPTOR_N];
 	int rc;
 
 	ds.n = n;
-	ds.p = BLACKBOX_P;
+	ds.p = DESCRIPTOR_N;
 	ds.metric = xstrdup(metric);
-	ds.names = xcalloc(BLACKBOX_P, sizeof *ds.names);
+	ds.names = xcalloc(DESCRIPTOR_N, sizeof *ds.names);
 	ds.ids = xcalloc((size_t)n + 1, sizeof *ds.ids);
-	ds.x = xcalloc((size_t)n * BLACKBOX_P + 1, sizeof *ds.x);
+	ds.x = xcalloc((size_t)n * DESCRIPTOR_N + 1, sizeof *ds.x);
 	ds.y = xcalloc((size_t)n + 1, sizeof *ds.y);
-	for (int j = 0; j < BLACKBOX_P; j++)
-		ds.names[j] = feature_name(j);
+	for (int j = 0; j < DESCRIPTOR_N; j++)
+		ds.names[j] = descriptor_name(j);
 	for (int i = 0; i < n; i++) {
 		ds.ids[i] = xasprintf("row %d", i + 1);
 		ds.y[i] = y[i];
-		blackbox_features(in[i], row);
-		for (int j = 0; j < BLACKBOX_P; j++)
+		descriptor_values(in[i], row);
+		for (int j = 0; j < DESCRIPTOR_N; j++)
 			ds.x[(size_t)j * (size_t)n + (size_t)i] = row[j];
 	}
 	fo.train_frac = 1;
@@ -91,17 +56,14 @@ int blackbox_fit(const struct input *const *in, const double *y, int n, const ch
 
 double blackbox_predict(const struct model *model, const struct input *in)
 {
-	double row[BLACKBOX_P], *values = xcalloc((size_t)model->nfeatures + 1, sizeof *values), v;
+	double row[DESCRIPTOR_N], *values = xcalloc((size_t)model->nfeatures + 1, sizeof *values), v;
 
-	blackbox_features(in, row);
+	descriptor_values(in, row);
 	for (int f = 0; f < model->nfeatures; f++) {
-		for (int j = 0; j < BLACKBOX_P; j++) {
-			char *name = feature_name(j);
+		int j = descriptor_find(model->features[f].name);
 
-			if (strcmp(name, model->features[f].name) == 0)
-				values[f] = row[j];
-			free(name);
-		}
+		assert(j >= 0); /* blackbox_fit names every feature so */
+		values[f] = row[j];
 	}
 	v = model_eval(model, values);
 	free(values);

@@ -115,46 +115,13 @@ static int measure_actual(const struct predictor *p, const struct input *in, int
  */
 static int fit_baseline(const struct predictor *p, struct model *model, struct error *err)
 {
-	char *log_path = xasprintf("%s/train.json", p->dir), *db = xasprintf("%s/build/profile.db", p->dir);
-	json_t *log = json_load_file(log_path, 0, NULL);
-	const char *inputs_path = json_string_value(json_object_get(log, "inputs"));
-	struct store_samples samples = {0};
-	struct inputs ins = {0};
-	struct store st;
-	const struct input **in = NULL;
-	int rc = -1, excluded, n = 0;
-	double *y = NULL;
+	struct predictor_training tr;
+	int rc;
 
-	if (!inputs_path) {
-		error_set(err, "%s: no training inputs recorded", log_path);
-		goto out;
-	}
-	if (inputs_load(&ins, inputs_path, err) < 0 || store_open(&st, db, 0, err) < 0)
-		goto out;
-	rc = store_load_samples(&st, &p->m, p->info.metric, &samples, &excluded, err);
-	store_close(&st);
-	if (rc < 0)
-		goto out;
-	in = xcalloc((size_t)samples.n + 1, sizeof *in);
-	y = xcalloc((size_t)samples.n + 1, sizeof *y);
-	for (int k = 0; k < samples.n; k++) {
-		for (int i = 0; i < ins.n; i++) {
-			if (ins.v[i].line == samples.line[k]) {
-				in[n] = &ins.v[i];
-				y[n++] = samples.metric[k];
-				break;
-			}
-		}
-	}
-	rc = blackbox_fit(in, y, n, p->info.metric, model, err);
-out:
-	free(in);
-	free(y);
-	store_samples_release(&samples);
-	inputs_release(&ins);
-	json_decref(log);
-	free(log_path);
-	free(db);
+	if (predictor_training_load(p, 1, &tr, err) < 0)
+		return -1;
+	rc = blackbox_fit(tr.input, tr.s.metric, tr.s.n, p->info.metric, model, err);
+	predictor_training_release(&tr);
 	return rc;
 }
 

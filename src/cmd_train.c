@@ -58,6 +58,10 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 		o->log = NULL;
 		return 1;
 	}
+	if (strcmp(a, "--no-input-features") == 0) {
+		o->input_features = 0;
+		return 1;
+	}
 	if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--inputs") &&
 	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
 	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
@@ -156,11 +160,14 @@ const struct command cmd_train = {
 		"PROGRAM is what mantis instrument takes: C sources with their -I, -D, -l flags, one\n"
 		"bitcode file, or a program built with CC=\"mantis cc\"; -O0..-O3 and --schemes too.\n"
 		"Instruments it into PRED/build, profiles it on the inputs, fits a sparse polynomial of\n"
-		"its features, and builds for each chosen feature an evaluator (an executable slice).\n"
+		"its features and of the inputs' own (numeric arguments and the sizes of the files they\n"
+		"name: input features, read off the command line at no cost), and builds for each\n"
+		"chosen program feature an evaluator (an executable slice).\n"
 		"A feature whose evaluator costs more than the threshold of the program's time, or\n"
 		"computes another value than profiled on some input, is rejected and the model is\n"
 		"fitted again without it, until every feature it reads is cheap and validated. Writes\n"
-		"PRED/model.json, PRED/evaluator (computes the model's features), PRED/predictor.json\n"
+		"PRED/model.json, PRED/evaluator (computes the model's program features; none when it\n"
+		"reads only input features), PRED/predictor.json\n"
 		"and PRED/train.json (the log of every round). Run again, it resumes: the build is\n"
 		"reused if the program's words and files did not change, and recorded runs are kept.\n"
 		"\n"
@@ -184,6 +191,8 @@ const struct command cmd_train = {
 		"                        --max-inputs are profiled; after the feedback loop, more\n"
 		"                        the same way while the model of the accepted features\n"
 		"                        alone is over --target (--select all: every input, default)\n"
+		"  --no-input-features   offer the model the program's features only (the papers'\n"
+		"                        mantis; by default the input features are offered too)\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

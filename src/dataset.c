@@ -313,6 +313,16 @@ int dataset_drop_prefix(struct dataset *ds, const char *prefix)
 	return kept;
 }
 
+void dataset_add_column(struct dataset *ds, const char *name, const double *values)
+{
+	ds->names = xrealloc(ds->names, sizeof *ds->names * (size_t)(ds->p + 2));
+	ds->names[ds->p] = xstrdup(name);
+	ds->names[ds->p + 1] = NULL;
+	ds->x = xrealloc(ds->x, sizeof *ds->x * ((size_t)ds->n * (size_t)(ds->p + 1) + 1));
+	memcpy(ds->x + (size_t)ds->p * (size_t)ds->n, values, sizeof *ds->x * (size_t)ds->n);
+	ds->p++;
+}
+
 void dataset_subset(const struct dataset *ds, const int *rows, int k, struct dataset *out)
 {
 	memset(out, 0, sizeof *out);

@@ -34,6 +34,9 @@ int dataset_find(const struct dataset *ds, const char *name);
 /* Removes the feature columns whose name starts with prefix; returns how many. */
 int dataset_drop_prefix(struct dataset *ds, const char *prefix);
 
+/* Appends the feature column name (copied) with values[0..n) (copied). */
+void dataset_add_column(struct dataset *ds, const char *name, const double *values);
+
 /* Fills *out with the rows rows[0..k) of ds, in that order (everything copied; release it with
  * dataset_release). */
 void dataset_subset(const struct dataset *ds, const int *rows, int k, struct dataset *out);

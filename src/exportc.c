@@ -10,9 +10,11 @@
  * manifest's formula (manifest.h: a sum of coef * counter in 64-bit two's complement, divided
  * by a denominator counter for means), and evaluates the model (model.h: intercept + sum of
  * coef * monomial, each monomial a product taken factor by factor).
+ * Input features (descriptor.h) are computed from argv as descriptor.c computes them (strtod,
+ * stat), with no evaluator; the standard input being empty, size(stdin) is 0.
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
- * a fixed runtime (runtime_text below, C source kept as lines); one function per feature; the
- * exported function. Invariant: it computes bit for bit what predictor_run does: the same
+ * a fixed runtime (runtime_text below, C source kept as lines); the input features' helpers
+ * it needs; one function per program feature; the exported function. Invariant: it computes bit for bit what predictor_run does: the same
  * counters, the same integer and floating-point operations in the same order (coefficients
  * printed with 17 significant digits, which read back to the same doubles; FP contraction
  * off), and it refuses where mantis predict refuses (a file named by an argument that cannot
@@ -28,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptor.h"
 #include "error.h"
 #include "manifest.h"
 #include "model.h"
@@ -224,6 +227,136 @@ static const char *const runtime_text[] = {
 	"}",
 };
 
+/* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
+enum { INPUT_SIZE = 1, INPUT_NUMBER = 2, INPUT_ALL = 4, INPUT_READABLE = 8 };
+
+static const char *const input_size_text[] = {
+	"/* Returns the size of the file at path, 0 if it is not a regular file. */",
+	"static double file_size(const char *path)",
+	"{",
+	"	struct stat st;",
+	"",
+	"	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : 0;",
+	"}",
+	"",
+	"/* Returns the bytes of the files word names: itself, and the VALUE of a -opt=VALUE word. */",
+	"static double word_size(const char *word)",
+	"{",
+	"	const char *eq = strchr(word, '=');",
+	"",
+	"	return file_size(word) + (eq ? file_size(eq + 1) : 0);",
+	"}",
+	"",
+};
+
+static const char *const input_number_text[] = {
+	"/* Returns word's numeric value: strtod of all of it, 0 if it is not a number. */",
+	"static double word_number(const char *word)",
+	"{",
+	"	char *end;",
+	"	double v = strtod(word, &end);",
+	"",
+	"	return *end == '\\0' && end != word ? v : 0;",
+	"}",
+	"",
+};
+
+static const char *const input_all_text[] = {
+	"/* Returns the bytes of every file the arguments name (the standard input is empty). */",
+	"static double all_files(int argc, char **argv)",
+	"{",
+	"	double sum = 0;",
+	"",
+	"	for (int i = 1; i < argc; i++)",
+	"		sum += word_size(argv[i]);",
+	"	return sum;",
+	"}",
+	"",
+};
+
+static const char *const input_readable_text[] = {
+	"/* Returns 0 when argument k names a file that can be read (itself or its VALUE after '='),",
+	" * else -1 with errno set (ENOENT when there is no argument k). */",
+	"static int readable_argument(int argc, char **argv, int k)",
+	"{",
+	"	const char *eq;",
+	"",
+	"	if (k >= argc) {",
+	"		errno = ENOENT;",
+	"		return -1;",
+	"	}",
+	"	if (access(argv[k], R_OK) == 0)",
+	"		return 0;",
+	"	eq = strchr(argv[k], '=');",
+	"	return eq && errno == ENOENT ? access(eq + 1, R_OK) : -1;",
+	"}",
+	"",
+};
+
+/* Returns whether model feature i's file size is checked before a prediction (predictor.c's
+ * check_input_files: a file argument whose size was never 0 in training). */
+static int checked_size(const struct predictor *p, int i)
+{
+	int j = p->descriptor[i];
+
+	return j >= DESCRIPTOR_ARGS && j < 2 * DESCRIPTOR_ARGS && p->model.features[i].min > 0;
+}
+
+/* Returns the INPUT_* helpers the model's input features need. */
+static int input_helpers(const struct predictor *p)
+{
+	int need = 0;
+
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		int j = p->descriptor[i];
+
+		if (j < 0 || j == DESCRIPTOR_STDIN)
+			continue;
+		need |= j < DESCRIPTOR_ARGS ? INPUT_NUMBER : j == DESCRIPTOR_ALL ? INPUT_SIZE | INPUT_ALL
+											: INPUT_SIZE;
+		need |= checked_size(p, i) ? INPUT_READABLE : 0;
+	}
+	return need;
+}
+
+/* Appends the lines of text[0..n). */
+static void lines(struct strbuf *sb, const char *const *text, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(sb, "%s\n", text[i]);
+}
+
+/* Appends the helpers need asks for. */
+static void input_functions(struct strbuf *sb, int need)
+{
+	if (!need)
+		return;
+	strbuf_addf(sb, "\n/* ---- input features "
+	    "------------------------------------------------------------------- */\n\n");
+	if (need & INPUT_SIZE)
+		lines(sb, input_size_text, sizeof input_size_text / sizeof *input_size_text);
+	if (need & INPUT_NUMBER)
+		lines(sb, input_number_text, sizeof input_number_text / sizeof *input_number_text);
+	if (need & INPUT_ALL)
+		lines(sb, input_all_text, sizeof input_all_text / sizeof *input_all_text);
+	if (need & INPUT_READABLE)
+		lines(sb, input_readable_text, sizeof input_readable_text / sizeof *input_readable_text);
+}
+
+/* Appends the expression of input feature j over argc and argv, as descriptor_values. */
+static void input_expression(struct strbuf *sb, int j)
+{
+	if (j < DESCRIPTOR_ARGS)
+		strbuf_addf(sb, "argc > %d ? word_number(argv[%d]) : 0", j + 1, j + 1);
+	else if (j < 2 * DESCRIPTOR_ARGS)
+		strbuf_addf(sb, "argc > %d ? word_size(argv[%d]) : 0", j - DESCRIPTOR_ARGS + 1,
+			    j - DESCRIPTOR_ARGS + 1);
+	else if (j == DESCRIPTOR_STDIN)
+		strbuf_addf(sb, "0 /* the standard input is empty */");
+	else
+		strbuf_addf(sb, "all_files(argc, argv)");
+}
+
 /* Appends s for a comment: "* /" stands for any "*" followed by "/", which would end it. */
 static void comment_text(struct strbuf *sb, const char *s)
 {
@@ -306,18 +439,26 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	    "directory; the\n * program's standard input is empty. Returns the predicted %s,\n"
 	    " * or NAN with errno set:\n", MANTIS_VERSION, name, what);
 	strbuf_addf(sb, " *   ENOENT, EACCES  a file an argument names cannot be read: the program would "
-	    "fail\n *   ETIMEDOUT       the evaluator ran longer than %d seconds\n"
-	    " *   EIO             the evaluator crashed, exited non-zero or wrote no features (an "
-	    "exit no\n *                   training input reached)\n"
-	    " *   EINVAL          argc < 1 or no argv[0]\n"
-	    " *   other           from memfd_create, pipe2, fork or fexecve: it could not run\n"
-	    " * Feature values outside their training range are not reported (mantis predict "
-	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", 60, p->model.algorithm,
+	    "fail\n");
+	if (p->evaluator)
+		strbuf_addf(sb, " *   ETIMEDOUT       the evaluator ran longer than %d seconds\n"
+		    " *   EIO             the evaluator crashed, exited non-zero or wrote no features (an "
+		    "exit no\n *                   training input reached)\n", 60);
+	strbuf_addf(sb, " *   EINVAL          argc < 1 or no argv[0]\n");
+	if (p->evaluator)
+		strbuf_addf(sb, " *   other           from memfd_create, pipe2, fork or fexecve: it "
+		    "could not run\n");
+	strbuf_addf(sb, " * Feature values outside their training range are not reported (mantis predict "
+	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", p->model.algorithm,
 	    p->model.ntrain);
 	comment_text(sb, formula.buf);
-	if (!p->evaluator) {
+	if (!p->evaluator && p->model.nfeatures == 0) {
 		strbuf_addf(sb, "\n * It reads no feature: the prediction is a constant, and the file needs "
 		    "nothing.\n */\n");
+	} else if (!p->evaluator) {
+		strbuf_addf(sb, "\n *\n * It reads only input features (numeric arguments, sizes of the files "
+		    "they name),\n * computed here from argv with strtod and stat as mantis does: no "
+		    "evaluator, no\n * child process. Needs: a POSIX C library.\n */\n");
 	} else {
 		strbuf_addf(sb, "\n *\n * How: the evaluator (PRED/evaluator, the program sliced down to the "
 		    "model's features,\n * %zu bytes) is embedded below. A call copies it into a memfd, "
@@ -392,23 +533,40 @@ static void feature_function(struct strbuf *sb, const struct predictor *p, const
 	strbuf_addf(sb, ";\n}\n\n");
 }
 
-/* Appends NAME_predict: the features, then the model term by term as model_eval does. */
+/* Appends NAME_predict: the checks of the files whose size it reads, the evaluator's run, the
+ * features, then the model term by term as model_eval does. */
 static void predict_function(struct strbuf *sb, const struct predictor *p, const char *name)
 {
 	const struct model *m = &p->model;
 
 	strbuf_addf(sb, "double %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, char "
 	    "**argv)\n{\n", name, name);
-	if (!p->evaluator) {
+	if (m->nfeatures == 0) {
 		strbuf_addf(sb, "\t(void)argc;\n\t(void)argv;\n\treturn ");
 		put_double(sb, m->intercept);
 		strbuf_addf(sb, ";\n}\n");
 		return;
 	}
-	strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n\tdouble x[%d], y, v;\n\n"
-	    "\tif (run_evaluator(argc, argv, c) < 0)\n\t\treturn NAN;\n", m->nfeatures);
-	for (int i = 0; i < m->nfeatures; i++)
-		strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
+	if (p->evaluator)
+		strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n");
+	strbuf_addf(sb, "\tdouble x[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
+	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n", m->nfeatures);
+	for (int i = 0; i < m->nfeatures; i++) {
+		if (p->descriptor[i] >= 0 && checked_size(p, i))
+			strbuf_addf(sb, "\tif (readable_argument(argc, argv, %d) < 0)\n\t\treturn NAN;\n",
+			    p->descriptor[i] - DESCRIPTOR_ARGS + 1);
+	}
+	if (p->evaluator)
+		strbuf_addf(sb, "\tif (run_evaluator(argc, argv, c) < 0)\n\t\treturn NAN;\n");
+	for (int i = 0; i < m->nfeatures; i++) {
+		if (p->feature[i] >= 0) {
+			strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
+			continue;
+		}
+		strbuf_addf(sb, "\tx[%d] = ", i);
+		input_expression(sb, p->descriptor[i]);
+		strbuf_addf(sb, "; /* %s */\n", m->features[i].name);
+	}
 	strbuf_addf(sb, "\ty = ");
 	put_double(sb, m->intercept);
 	strbuf_addf(sb, ";\n");
@@ -441,28 +599,33 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 		return -1;
 	header(&sb, p, name, bytes);
 	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n");
-	if (exe) {
+	if (p->model.nfeatures > 0)
 		strbuf_addf(&sb, "#include <fcntl.h>\n#include <signal.h>\n#include <stdint.h>\n"
 		    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
 		    "#include <sys/mman.h>\n#include <sys/stat.h>\n#include <sys/types.h>\n"
 		    "#include <sys/wait.h>\n#include <unistd.h>\n\n"
 		    "#ifdef __clang__\n#pragma STDC FP_CONTRACT OFF /* a * b + c rounded twice, "
 		    "as in mantis */\n#endif\n");
+	if (exe) {
 		for (int i = 0; i < p->model.nfeatures; i++) {
-			const struct feature *f = &p->m.v[p->feature[i]];
+			const struct feature *f = p->feature[i] >= 0 ? &p->m.v[p->feature[i]] : NULL;
 
-			for (int t = 0; t < f->nterms; t++)
+			for (int t = 0; f && t < f->nterms; t++)
 				use(&u, f->terms[t].counter);
-			if (f->denominator >= 0)
+			if (f && f->denominator >= 0)
 				use(&u, f->denominator);
 		}
 		constants(&sb, p, &u, exe, bytes);
-		for (size_t i = 0; i < sizeof runtime_text / sizeof *runtime_text; i++)
-			strbuf_addf(&sb, "%s\n", runtime_text[i]);
+		lines(&sb, runtime_text, sizeof runtime_text / sizeof *runtime_text);
+	}
+	input_functions(&sb, input_helpers(p));
+	if (exe) {
 		strbuf_addf(&sb, "\n/* ---- the model "
 		    "------------------------------------------------------------------------ */\n\n");
-		for (int i = 0; i < p->model.nfeatures; i++)
-			feature_function(&sb, p, &u, i);
+		for (int i = 0; i < p->model.nfeatures; i++) {
+			if (p->feature[i] >= 0)
+				feature_function(&sb, p, &u, i);
+		}
 	} else {
 		strbuf_addf(&sb, "\n");
 	}

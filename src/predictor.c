@@ -9,8 +9,12 @@
  * by the input cannot be read, or when the evaluator fails, times out or writes no counters (it
  * left by an exit no training run reached). Feature values outside the training range give a
  * warning: the model extrapolates there.
+ * The model may also read input features (descriptor.h: numeric arguments, file sizes), computed
+ * here from the input's words with no evaluator; a file whose size the model reads must be
+ * readable, or there is no prediction.
  * Invariant: predictor.json, model.json and build/features.json agree: every model feature is a
- * feature of the manifest, and predictor.json's metric is the model's.
+ * feature of the manifest or an input feature, there is an evaluator exactly when one is of the
+ * manifest, and predictor.json's metric is the model's.
  */
 #include "predictor.h"
 
@@ -20,8 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "descriptor.h"
 #include "error.h"
 #include "inputs.h"
 #include "runner.h"
@@ -95,15 +101,18 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 		goto out;
 	}
 	p->feature = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->feature);
+	p->descriptor = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->descriptor);
 	for (int i = 0; i < p->model.nfeatures; i++) {
 		p->feature[i] = manifest_find(&p->m, p->model.features[i].name);
-		if (p->feature[i] < 0) {
+		p->descriptor[i] = p->feature[i] < 0 ? descriptor_find(p->model.features[i].name) : -1;
+		p->nprogram += p->feature[i] >= 0;
+		if (p->feature[i] < 0 && p->descriptor[i] < 0) {
 			error_set(err, "%s: feature %s is not in %s", model, p->model.features[i].name,
 				  manifest);
 			goto out;
 		}
 	}
-	if (p->model.nfeatures > 0 && !p->info.has_evaluator) {
+	if (p->nprogram > 0 && !p->info.has_evaluator) {
 		error_set(err, "%s: the model reads features but there is no evaluator", info);
 		goto out;
 	}
@@ -215,20 +224,54 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	return rc;
 }
 
-/* Runs the evaluator on in and fills out->values. Returns 0 or -1 with err set. */
+void predictor_values(const struct predictor *p, const struct input *in, const uint64_t *counters,
+		      double *values)
+{
+	double row[DESCRIPTOR_N];
+
+	if (p->nprogram < p->model.nfeatures)
+		descriptor_values(in, row);
+	for (int i = 0; i < p->model.nfeatures; i++)
+		values[i] = p->feature[i] >= 0 ? feature_value(&p->m.v[p->feature[i]], counters)
+					       : row[p->descriptor[i]];
+}
+
+/*
+ * Returns 0 when every file whose size the model reads can be read, or -1 with err naming it.
+ * A size that was never 0 in training is of a file the program needs; a size that was 0 on
+ * some input is of a file it may do without (a missing output file, an optional argument).
+ */
+static int check_input_files(const struct predictor *p, const struct input *in, struct error *err)
+{
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		const char *path;
+
+		if (p->descriptor[i] < 0 || !(p->model.features[i].min > 0) ||
+		    descriptor_readable(in, p->descriptor[i], &path) == 0)
+			continue;
+		if (!path)
+			return error_set(err, "%s: the input has no such argument, and the model reads "
+					 "the size of the file it names; no prediction",
+					 p->model.features[i].name);
+		return error_set(err, "input file %s cannot be read (%s): the program would fail on "
+				 "this input; no prediction", path, errno == ENOENT ? "missing"
+										   : strerror(errno));
+	}
+	return 0;
+}
+
+/* Runs the evaluator on in into *counters (owned by the caller), adding its time to
+ * out->seconds. Returns 0 or -1 with err set. */
 static int evaluate(const struct predictor *p, const struct input *in, double timeout,
-		    struct prediction *out, struct error *err)
+		    struct prediction *out, uint64_t **counters, struct error *err)
 {
 	struct run_result res;
-	uint64_t *counters;
 	char *missing;
-	int rc;
+	int rc = 0;
 
-	if (in->stdin_path && access(in->stdin_path, R_OK) != 0)
-		return error_errno(err, "cannot read the input's stdin %s", in->stdin_path);
-	if (predictor_measure(p->evaluator, in, timeout, &p->m, &res, &counters, &missing, err) < 0)
+	if (predictor_measure(p->evaluator, in, timeout, &p->m, &res, counters, &missing, err) < 0)
 		return -1;
-	out->seconds = res.wall;
+	out->seconds += res.wall;
 	if (missing) {
 		rc = error_set(err, "input file %s cannot be read (%s): the program would fail on this "
 			       "input; no prediction", missing, access(missing, F_OK) ? "missing"
@@ -242,32 +285,101 @@ static int evaluate(const struct predictor *p, const struct input *in, double ti
 			       res.status == RUN_CRASH ? "crashed" : "exited non-zero",
 			       res.status == RUN_CRASH ? "signal" : "status",
 			       res.status == RUN_CRASH ? res.signal : res.exit_code);
-	} else if (!counters) {
+	} else if (!*counters) {
 		rc = error_set(err, "the evaluator wrote no features: the program leaves by an exit "
 			       "no training input reached; no prediction");
-	} else {
-		for (int i = 0; i < p->model.nfeatures; i++)
-			out->values[i] = feature_value(&p->m.v[p->feature[i]], counters);
-		rc = 0;
 	}
-	free(counters);
 	free(missing);
 	return rc;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int predictor_run(const struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err)
 {
+	uint64_t *counters = NULL;
+	double t0 = now(), own;
+	int rc = 0;
+
 	memset(out, 0, sizeof *out);
 	out->nvalues = p->model.nfeatures;
 	out->values = xcalloc((size_t)out->nvalues + 1, sizeof *out->values);
-	if (p->evaluator && evaluate(p, in, timeout, out, err) < 0) {
-		prediction_release(out);
-		return -1;
+	if (in->stdin_path && access(in->stdin_path, R_OK) != 0)
+		rc = error_errno(err, "cannot read the input's stdin %s", in->stdin_path);
+	if (rc == 0)
+		rc = check_input_files(p, in, err);
+	own = now() - t0;
+	if (rc == 0 && p->evaluator)
+		rc = evaluate(p, in, timeout, out, &counters, err);
+	if (rc == 0) {
+		t0 = now();
+		predictor_values(p, in, counters, out->values);
+		out->seconds += own + (now() - t0); /* the evaluator's run, and reading the input */
+		out->value = model_eval(&p->model, out->values);
+		range_warning(p, out);
 	}
-	out->value = model_eval(&p->model, out->values);
-	range_warning(p, out);
-	return 0;
+	free(counters);
+	if (rc < 0)
+		prediction_release(out);
+	return rc;
+}
+
+int predictor_training_load(const struct predictor *p, int with_inputs,
+			    struct predictor_training *tr, struct error *err)
+{
+	char *db = xasprintf("%s/build/profile.db", p->dir), *log_path = xasprintf("%s/train.json", p->dir);
+	json_t *log = NULL;
+	const char *inputs;
+	struct store st;
+	int rc, excluded;
+
+	memset(tr, 0, sizeof *tr);
+	rc = store_open(&st, db, 0, err);
+	if (rc == 0) {
+		rc = store_load_samples(&st, &p->m, p->info.metric, &tr->s, &excluded, err);
+		store_close(&st);
+	}
+	if (rc < 0 || (!with_inputs && p->nprogram == p->model.nfeatures))
+		goto out;
+	log = json_load_file(log_path, 0, NULL);
+	if (!(inputs = json_string_value(json_object_get(log, "inputs")))) {
+		rc = error_set(err, "%s: no training inputs recorded", log_path);
+		goto out;
+	}
+	if ((rc = inputs_load(&tr->ins, inputs, err)) < 0)
+		goto out;
+	tr->input = xcalloc((size_t)tr->s.n + 1, sizeof *tr->input);
+	for (int k = 0; k < tr->s.n && rc == 0; k++) {
+		for (int i = 0; i < tr->ins.n && !tr->input[k]; i++) {
+			if (tr->ins.v[i].line == tr->s.line[k])
+				tr->input[k] = &tr->ins.v[i];
+		}
+		if (!tr->input[k])
+			rc = error_set(err, "%s: no line %d, which the profile has (the training inputs "
+				       "file changed since training)", inputs, tr->s.line[k]);
+	}
+out:
+	if (rc < 0)
+		predictor_training_release(tr);
+	json_decref(log);
+	free(db);
+	free(log_path);
+	return rc;
+}
+
+void predictor_training_release(struct predictor_training *tr)
+{
+	store_samples_release(&tr->s);
+	inputs_release(&tr->ins);
+	free(tr->input);
+	memset(tr, 0, sizeof *tr);
 }
 
 void prediction_release(struct prediction *out)
@@ -284,6 +396,7 @@ void predictor_release(struct predictor *p)
 	model_release(&p->model);
 	manifest_release(&p->m);
 	free(p->feature);
+	free(p->descriptor);
 	free(p->evaluator);
 	memset(p, 0, sizeof *p);
 }

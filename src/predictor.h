@@ -4,17 +4,19 @@
  *
  *   PRED/predictor.json  what was trained: metric, features, evaluator, its cost, threshold
  *   PRED/model.json      the model (model.h), over the features below
- *   PRED/evaluator       the executable slice computing those features (absent with none)
+ *   PRED/evaluator       the executable slice computing the program's features among them
+ *                        (absent when the model reads none: a constant, or input features only)
  *   PRED/build/          the instrumented program (mantis instrument) and its profile.db
  *   PRED/train.json      the iteration log of the feedback loop
  */
 #ifndef MANTIS_PREDICTOR_H
 #define MANTIS_PREDICTOR_H
+#include "inputs.h"
 #include "manifest.h"
 #include "model.h"
+#include "store.h"
 
 struct error;
-struct input;
 
 /* What predictor.json records beside the model. */
 struct predictor_info {
@@ -23,7 +25,7 @@ struct predictor_info {
 	double cost;       /* the evaluator's mean cost on the training inputs (0 without one) */
 	int ntrain;        /* training inputs the model was fitted on */
 	int iterations;    /* rounds of the feedback loop */
-	int has_evaluator; /* 1 if PRED/evaluator exists (the model reads at least one feature) */
+	int has_evaluator; /* 1 if PRED/evaluator exists (the model reads a program feature) */
 };
 
 /* A predictor opened for predictions. */
@@ -32,16 +34,28 @@ struct predictor {
 	struct predictor_info info; /* predictor.json */
 	struct model model;         /* model.json */
 	struct manifest m;          /* build/features.json: how the counters make the features */
-	int *feature;               /* per model feature, its index in m; owned */
+	int *feature;               /* per model feature, its index in m, or -1; owned */
+	int *descriptor;            /* per model feature, its input feature (descriptor.h), or -1;
+				     * exactly one of feature[i] and descriptor[i] is -1; owned */
+	int nprogram;               /* model features the evaluator computes (feature[i] >= 0) */
 	char *evaluator;            /* PRED/evaluator, or NULL; owned */
+};
+
+/* The training inputs of a predictor, as its profile recorded them. */
+struct predictor_training {
+	struct store_samples s;       /* the profile's complete inputs: counters and metric */
+	struct inputs ins;            /* the training inputs file (train.json's), when loaded */
+	const struct input **input;   /* per sample, its input in ins, or NULL when ins was not
+				       * needed (the model reads no input feature); owned array */
 };
 
 /* One prediction. */
 struct prediction {
 	double value;    /* predicted metric, in its units (seconds for times) */
-	double *values;  /* per model feature, the value the evaluator computed; owned */
+	double *values;  /* per model feature, its value on the input; owned */
 	int nvalues;     /* model features */
-	double seconds;  /* wall time of the evaluator run (0 without an evaluator) */
+	double seconds;  /* wall time of computing the features (the evaluator run and the input
+			  * features) */
 	char *warning;   /* features outside their training range, one sentence, or NULL; owned */
 };
 
@@ -78,6 +92,22 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err);
  */
 int predictor_run(const struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err);
+/*
+ * Fills values[0..model features) with the model's features: the program's from counters (the
+ * manifest's ncounters; may be NULL when p->nprogram is 0), the input features from in (may be
+ * NULL when the model reads none).
+ */
+void predictor_values(const struct predictor *p, const struct input *in, const uint64_t *counters,
+		      double *values);
+/*
+ * Loads p's training inputs into *tr: PRED/build/profile.db's complete inputs and, when
+ * with_inputs or when the model reads an input feature, train.json's inputs file matched with
+ * them by line. Returns 0, or -1 with err naming the file at fault; release *tr with
+ * predictor_training_release.
+ */
+int predictor_training_load(const struct predictor *p, int with_inputs,
+			    struct predictor_training *tr, struct error *err);
+void predictor_training_release(struct predictor_training *tr);
 /* Frees what out owns. */
 void prediction_release(struct prediction *out);
 /* Frees what p owns. */

@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 
 #include "dataset.h"
+#include "descriptor.h"
 #include "error.h"
 #include "fit.h"
 #include "manifest.h"
@@ -494,19 +495,24 @@ static void row(struct strbuf *sb, const char *key, const char *value)
 static void feature_card(struct report *r, int i)
 {
 	const struct model_feature *mf = &r->p.model.features[i];
-	const struct feature *f = &r->p.m.v[r->p.feature[i]];
+	const struct feature *f = r->p.feature[i] >= 0 ? &r->p.m.v[r->p.feature[i]] : NULL;
 	struct strbuf *sb = &r->html;
-	char *where = xasprintf("%s:%d", f->file, f->line);
+	char *where = f ? xasprintf("%s:%d", f->file, f->line) : NULL;
+	char *what = f ? NULL : descriptor_description(r->p.descriptor[i]);
 
 	strbuf_addf(sb, "<div class=\"feature\" id=\"feature-%d\">\n<h3>", i + 1);
 	text(sb, mf->name);
 	strbuf_addf(sb, "</h3>\n<table>\n");
-	row(sb, "kind", f->kind);
-	row(sb, "function", f->function);
-	row(sb, "location", where);
-	if (f->variable)
+	row(sb, "kind", f ? f->kind : "input");
+	if (f) {
+		row(sb, "function", f->function);
+		row(sb, "location", where);
+	} else {
+		row(sb, "location", "the command line (no evaluator: it is read off the input)");
+	}
+	if (f && f->variable)
 		row(sb, "variable", f->variable);
-	row(sb, "description", f->description);
+	row(sb, "description", f ? f->description : what);
 	strbuf_addf(sb, "<tr><th>training range</th><td>%.6g to %.6g</td></tr>\n", mf->min, mf->max);
 	if (mf->naliases > 0) {
 		strbuf_addf(sb, "<tr><th>exact copies</th><td>");
@@ -517,9 +523,11 @@ static void feature_card(struct report *r, int i)
 		strbuf_addf(sb, "</td></tr>\n");
 	}
 	strbuf_addf(sb, "</table>\n");
-	snippet(r, f);
+	if (f)
+		snippet(r, f);
 	strbuf_addf(sb, "</div>\n");
 	free(where);
+	free(what);
 }
 
 /* Appends the model section. */
@@ -786,35 +794,31 @@ static void dataset_alloc(struct dataset *ds, const struct model *model, int n)
 static int training_rows(struct report *r, struct dataset *pool, struct dataset *held,
 			 struct error *err)
 {
-	char *db = xasprintf("%s/build/profile.db", r->dir);
-	struct store_samples s = {0};
-	struct store st;
-	int excluded, rc = store_open(&st, db, 0, err), np = 0, nh = 0;
+	struct predictor_training tr;
+	int np = 0, nh = 0;
+	double *values;
 
-	free(db);
-	if (rc < 0)
+	if (predictor_training_load(&r->p, 0, &tr, err) < 0)
 		return -1;
-	rc = store_load_samples(&st, &r->p.m, r->p.info.metric, &s, &excluded, err);
-	store_close(&st);
-	if (rc < 0)
-		return -1;
-	for (int k = 0; k < s.n; k++)
+	for (int k = 0; k < tr.s.n; k++)
 		nh += held && k % HOLDOUT_EVERY == HOLDOUT_EVERY - 1;
-	dataset_alloc(pool, &r->p.model, s.n - nh);
+	dataset_alloc(pool, &r->p.model, tr.s.n - nh);
 	if (held)
 		dataset_alloc(held, &r->p.model, nh);
-	for (int k = 0; k < s.n; k++) {
+	values = xcalloc((size_t)r->p.model.nfeatures + 1, sizeof *values);
+	for (int k = 0; k < tr.s.n; k++) {
 		int out = held && k % HOLDOUT_EVERY == HOLDOUT_EVERY - 1;
 		struct dataset *ds = out ? held : pool;
 		int i = out ? k / HOLDOUT_EVERY : np++;
 
+		predictor_values(&r->p, tr.input ? tr.input[k] : NULL, tr.s.counters[k], values);
 		for (int j = 0; j < ds->p; j++)
-			ds->x[(size_t)j * (size_t)ds->n + (size_t)i] =
-				feature_value(&r->p.m.v[r->p.feature[j]], s.counters[k]);
-		ds->y[i] = s.metric[k];
-		ds->ids[i] = xasprintf("line %d", s.line[k]);
+			ds->x[(size_t)j * (size_t)ds->n + (size_t)i] = values[j];
+		ds->y[i] = tr.s.metric[k];
+		ds->ids[i] = xasprintf("line %d", tr.s.line[k]);
 	}
-	store_samples_release(&s);
+	free(values);
+	predictor_training_release(&tr);
 	return 0;
 }
 
@@ -1020,7 +1024,9 @@ static void cost_section(struct report *r)
 
 	strbuf_addf(sb, "<h2 id=\"cost\">Cost of the evaluator</h2>\n");
 	if (!r->p.info.has_evaluator) {
-		strbuf_addf(sb, "<p>No evaluator: the model reads no feature, a prediction costs nothing.</p>\n");
+		strbuf_addf(sb, "<p>No evaluator: the model reads %s, a prediction costs next to "
+		    "nothing.</p>\n", r->p.model.nfeatures ? "only input features (read off the "
+		    "command line)" : "no feature");
 	} else {
 		strbuf_addf(sb, "<p id=\"cost-line\">The evaluator (PRED/evaluator, the program sliced down to "
 		    "the model's features) costs <b>");

@@ -3,7 +3,7 @@
  * idea of Westermann et al.'s adaptive breakdown (004_ section 3.1) carried over to a finite
  * pool of inputs that have no parameters, only what can be seen of them before a run.
  *
- *   descriptors: per input, blackbox.c's features (numeric arguments, sizes of the files named,
+ *   descriptors: per input, descriptor.c's features (numeric arguments, sizes of the files named,
  *                of stdin), each v as sign(v) log(1 + |v|), constant ones dropped, scaled to
  *                [0, 1]: the space the pool spans;
  *   start:       `initial` inputs spread over it (farthest-first traversal from the input
@@ -38,8 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blackbox.h"
 #include "dataset.h"
+#include "descriptor.h"
 #include "error.h"
 #include "fit.h"
 #include "inputs.h"
@@ -55,32 +55,32 @@
 double *select_descriptors(const struct inputs *ins, int *p)
 {
 	int n = ins->n, k = 0;
-	double *raw = xmalloc(sizeof *raw * (size_t)n * BLACKBOX_P), *x;
+	double *raw = xmalloc(sizeof *raw * (size_t)n * DESCRIPTOR_N), *x;
 
 	for (int i = 0; i < n; i++) {
-		blackbox_features(&ins->v[i], raw + (size_t)i * BLACKBOX_P);
-		for (int j = 0; j < BLACKBOX_P; j++) {
-			double v = raw[(size_t)i * BLACKBOX_P + (size_t)j];
+		descriptor_values(&ins->v[i], raw + (size_t)i * DESCRIPTOR_N);
+		for (int j = 0; j < DESCRIPTOR_N; j++) {
+			double v = raw[(size_t)i * DESCRIPTOR_N + (size_t)j];
 
-			raw[(size_t)i * BLACKBOX_P + (size_t)j] = v < 0 ? -log1p(-v) : log1p(v);
+			raw[(size_t)i * DESCRIPTOR_N + (size_t)j] = v < 0 ? -log1p(-v) : log1p(v);
 		}
 	}
-	x = xmalloc(sizeof *x * (size_t)n * BLACKBOX_P + 1);
-	for (int j = 0; j < BLACKBOX_P; j++) {
+	x = xmalloc(sizeof *x * (size_t)n * DESCRIPTOR_N + 1);
+	for (int j = 0; j < DESCRIPTOR_N; j++) {
 		double lo = INFINITY, hi = -INFINITY;
 
 		for (int i = 0; i < n; i++) {
-			lo = fmin(lo, raw[(size_t)i * BLACKBOX_P + (size_t)j]);
-			hi = fmax(hi, raw[(size_t)i * BLACKBOX_P + (size_t)j]);
+			lo = fmin(lo, raw[(size_t)i * DESCRIPTOR_N + (size_t)j]);
+			hi = fmax(hi, raw[(size_t)i * DESCRIPTOR_N + (size_t)j]);
 		}
 		if (!(hi > lo))
 			continue;
 		for (int i = 0; i < n; i++)
-			x[(size_t)i * BLACKBOX_P + (size_t)k] = (raw[(size_t)i * BLACKBOX_P + (size_t)j] - lo) / (hi - lo);
+			x[(size_t)i * DESCRIPTOR_N + (size_t)k] = (raw[(size_t)i * DESCRIPTOR_N + (size_t)j] - lo) / (hi - lo);
 		k++;
 	}
 	for (int i = 0; i < n; i++) /* compact rows to k columns */
-		memmove(x + (size_t)i * (size_t)k, x + (size_t)i * BLACKBOX_P, sizeof *x * (size_t)k);
+		memmove(x + (size_t)i * (size_t)k, x + (size_t)i * DESCRIPTOR_N, sizeof *x * (size_t)k);
 	free(raw);
 	*p = k;
 	return x;
@@ -174,10 +174,29 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 	return mean;
 }
 
-/* Loads the complete profiled inputs: ds, and in *pool each row's index in the pool. */
-static int load(const struct profile_options *po, const struct manifest *m, const char *metric,
-		const struct inputs *ins, struct dataset *ds, int **pool, struct error *err)
+/* Appends to ds the descriptors that vary over its rows (pool[k]: row k's input in ins), unless
+ * a row is of no input of the pool (a profile of another inputs file). */
+static void add_descriptors(struct dataset *ds, const struct inputs *ins, const int *pool)
 {
+	const struct input **in = xcalloc((size_t)ds->n + 1, sizeof *in);
+	int all = 1;
+
+	for (int k = 0; k < ds->n && all; k++) {
+		all = pool[k] >= 0;
+		in[k] = all ? &ins->v[pool[k]] : NULL;
+	}
+	if (all)
+		descriptor_add_columns(ds, in);
+	free(in);
+}
+
+/* Loads the complete profiled inputs: ds (with the varying descriptors when so asks), and in
+ * *pool each row's index in the pool. */
+static int load(const struct select_options *so, const struct profile_options *po,
+		const struct manifest *m, const struct inputs *ins, struct dataset *ds, int **pool,
+		struct error *err)
+{
+	const char *metric = so->metric;
 	char *db = profile_db_path(po->dir, po->db);
 	struct store st;
 	struct store_samples s = {0};
@@ -203,6 +222,8 @@ static int load(const struct profile_options *po, const struct manifest *m, cons
 		}
 	}
 	store_samples_release(&s);
+	if (so->input_features)
+		add_descriptors(ds, ins, *pool);
 	return 0;
 }
 
@@ -334,7 +355,7 @@ int select_inputs(const struct select_options *so, struct profile_options *po,
 		int *pool = NULL;
 
 		po->only = *chosen;
-		if (profile_run(po, err) < 0 || load(po, m, so->metric, &ins, &ds, &pool, err) < 0) {
+		if (profile_run(po, err) < 0 || load(so, po, m, &ins, &ds, &pool, err) < 0) {
 			rc = -1;
 			break;
 		}

@@ -24,6 +24,7 @@ struct select_options {
 	const char *metric;  /* the metric modelled */
 	const struct fit_options *fit; /* the model fitted on the profiled inputs */
 	FILE *log;           /* one line per round, or NULL */
+	int input_features;  /* the model also reads the inputs' descriptors, as train's does */
 };
 
 /*

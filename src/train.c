@@ -5,7 +5,10 @@
  * on some training input, is rejected, and the model is fitted again without it.
  *
  *   build    mantis instrument into PRED/build, unless its recorded words and files are unchanged
- *   profile  profile.c on the training inputs (resumes: recorded runs are kept)
+ *   profile  profile.c on the training inputs (resumes: recorded runs are kept), and beside the
+ *            program's features the input features that vary (descriptor.h: numeric arguments,
+ *            file sizes), which cost no evaluator: accepted as soon as a model reads them, so
+ *            the model does at least as well as the black box on what it fits
  *   loop     fit (SPORE, rejected features excluded) -> the model's undecided features and their
  *            exact copies, sliced together (slice.c) -> each judged on the training inputs:
  *            first on a spread of up to 8 (by program time; rejected at once above four times
@@ -37,6 +40,7 @@
 #include <unistd.h>
 
 #include "dataset.h"
+#include "descriptor.h"
 #include "error.h"
 #include "inputs.h"
 #include "manifest.h"
@@ -122,6 +126,7 @@ struct train_options train_options_default(void)
 	o.jobs = 1;
 	o.max_iterations = 20;
 	o.max_aliases = 8;
+	o.input_features = 1;
 	o.select_target = 0.1;
 	return o;
 }
@@ -216,7 +221,7 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 	po.progress = t->opt->log != NULL && isatty(2);
 	if (t->opt->select_adaptive) {
 		struct select_options so = {t->opt->select_target, 10, 5, t->opt->select_max, t->opt->metric,
-					    fit, t->opt->log};
+					    fit, t->opt->log, t->opt->input_features};
 
 		if (select_inputs(&so, &po, &t->m, &t->chosen, &pool, err) < 0) {
 			free(db);
@@ -272,6 +277,15 @@ static int match_inputs(struct trainer *t, struct error *err)
 	sort_key = t->samples.wall;
 	qsort(t->by_time, (size_t)t->samples.n, sizeof *t->by_time, by_key);
 	return 0;
+}
+
+/* Appends to the dataset the input features that take more than one value over the samples
+ * (after the program's, so that an exact copy of one is its alias, not its representative). */
+static void add_input_features(struct trainer *t)
+{
+	if (t->opt->input_features)
+		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes)\n",
+		    descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- judging evaluators ------------------------------------------------------------------- */
@@ -528,7 +542,8 @@ static int estimate_all(struct trainer *t, struct error *err)
 	double t0 = now();
 
 	for (int j = 0; j < t->ds.p; j++) {
-		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]))
+		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]) &&
+		    descriptor_find(t->ds.names[j]) < 0)
 			names[n++] = t->ds.names[j];
 	}
 	if (n == 0 || slicer_init(&s, t->build, names, n, t->samples.counters, t->samples.n, err) < 0) {
@@ -640,7 +655,8 @@ static int rejected_names(const struct trainer *t, char ***names)
 	return n;
 }
 
-/* Fills *names with every dataset feature not accepted (the fallback's exclusions). */
+/* Fills *names with every dataset feature not accepted (the fallback's exclusions): the
+ * program's undecided or rejected ones (input features need no evaluator). */
 static int unaccepted_names(const struct trainer *t, char ***names)
 {
 	int n = 0;
@@ -649,15 +665,25 @@ static int unaccepted_names(const struct trainer *t, char ***names)
 	for (int j = 0; j < t->ds.p; j++) {
 		const struct decision *d = decided(t, t->ds.names[j]);
 
-		if (!d || !d->accepted)
+		if ((!d || !d->accepted) && descriptor_find(t->ds.names[j]) < 0)
 			(*names)[n++] = t->ds.names[j];
 	}
 	return n;
 }
 
+/* Accepts the input feature name in round iteration: nothing to slice, it costs no evaluator. */
+static void accept_input_feature(struct trainer *t, const char *name, int iteration)
+{
+	struct decision *d = add_decision(t, name, iteration);
+
+	d->accepted = 1;
+	d->validated = 1;
+	say(t, "  %-50s accepted: read off the command line, no evaluator\n", name);
+}
+
 /* Fills *names with the model's undecided features and their exact copies (up to
  * max_aliases each), borrowed from model, rejecting the dominated ones on the way (see
- * reject_dominated); returns how many are left to slice. */
+ * reject_dominated) and accepting the input features; returns how many are left to slice. */
 static int undecided_names(struct trainer *t, const struct model *model, int iteration,
 			   char ***names)
 {
@@ -669,6 +695,10 @@ static int undecided_names(struct trainer *t, const struct model *model, int ite
 
 		if (decided(t, mf->name))
 			continue;
+		if (descriptor_find(mf->name) >= 0) {
+			accept_input_feature(t, mf->name, iteration);
+			continue;
+		}
 		for (int a = -1; a < mf->naliases && a < t->opt->max_aliases; a++) {
 			char *name = a < 0 ? mf->name : mf->aliases[a].name;
 
@@ -683,6 +713,20 @@ static int undecided_names(struct trainer *t, const struct model *model, int ite
 		}
 	}
 	return n;
+}
+
+/* Returns whether a dataset feature other than excluded[0..n) takes more than one value. */
+static int varies_besides(const struct trainer *t, char **excluded, int n)
+{
+	for (int j = 0; j < t->ds.p; j++) {
+		int out = 0;
+
+		for (int i = 0; i < n && !out; i++)
+			out = strcmp(excluded[i], t->ds.names[j]) == 0;
+		if (!out && varies(&t->ds, j))
+			return 1;
+	}
+	return 0;
 }
 
 /* Fills *model with the constant model: the median of the training metric, no feature. */
@@ -774,12 +818,13 @@ static int feedback_loop(struct trainer *t, struct model *model, int first, stru
 			done = 1;
 		}
 		rc = fit(t, excluded, nexcluded, model, err);
-		free(excluded);
-		if (rc < 0 && done && nexcluded == t->ds.p) {
+		if (rc < 0 && !varies_besides(t, excluded, nexcluded)) {
 			constant_model(t, model);
-			say(t, "no feature was accepted: the prediction is the training median\n");
+			say(t, "no feature is left: the prediction is the training median\n");
+			done = 1;
 			rc = 0;
 		}
+		free(excluded);
 		if (rc < 0)
 			return -1;
 		model_format(model, &sb);
@@ -802,32 +847,44 @@ static int feedback_loop(struct trainer *t, struct model *model, int first, stru
 
 /* ---- the predictor ------------------------------------------------------------------------ */
 
-/* Builds PRED/evaluator for the model's features and judges it on every input into *d. */
+/* Fills names[0..) with the model's program features (borrowed; the input features need no
+ * evaluator); returns how many. */
+static int program_features(const struct model *model, char **names)
+{
+	int n = 0;
+
+	for (int f = 0; f < model->nfeatures; f++) {
+		if (descriptor_find(model->features[f].name) < 0)
+			names[n++] = model->features[f].name;
+	}
+	return n;
+}
+
+/* Builds PRED/evaluator for the model's program features and judges it on every input into
+ * *d. */
 static int build_evaluator(struct trainer *t, const struct model *model, struct decision *d,
 			   struct error *err)
 {
 	char **names = xcalloc((size_t)model->nfeatures + 1, sizeof *names);
 	char *exe = xasprintf("%s/evaluator", t->opt->dir), *bc = xasprintf("%s/evaluator.bc", t->opt->dir);
 	int *all = xcalloc((size_t)model->nfeatures + 1, sizeof *all), rc;
+	int n = program_features(model, names);
 	struct slicer s;
 	unsigned char *mark;
 	double t0 = now();
 
-	for (int f = 0; f < model->nfeatures; f++) {
-		names[f] = model->features[f].name;
+	for (int f = 0; f < n; f++)
 		all[f] = f;
-	}
-	rc = slicer_init(&s, t->build, names, model->nfeatures, t->samples.counters, t->samples.n,
-			 err);
+	rc = slicer_init(&s, t->build, names, n, t->samples.counters, t->samples.n, err);
 	if (rc == 0) {
 		mark = xcalloc((size_t)s.sdg.n, 1);
 		d->total = s.sdg.ninsts;
-		d->kept = slicer_mark(&s, all, model->nfeatures, mark);
+		d->kept = slicer_mark(&s, all, n, mark);
 		rc = slicer_write(&s, mark, bc, exe, t->opt->slicert, err);
 		t->seconds[T_SLICE] += now() - t0;
 		t0 = now();
 		if (rc == 0)
-			rc = judge(t, exe, s.feature, model->nfeatures, 0, d, err);
+			rc = judge(t, exe, s.feature, n, 0, d, err);
 		t->seconds[T_JUDGE] += now() - t0;
 		free(mark);
 		slicer_release(&s);
@@ -887,26 +944,38 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 	return rc;
 }
 
-/* Builds PRED/evaluator for the final model (none if it reads no feature) and judges it into
- * *final. Returns 0 or -1 with err set. */
+/* Returns how many of the model's features are the program's (an evaluator computes them). */
+static int count_program_features(const struct model *model)
+{
+	char **names = xcalloc((size_t)model->nfeatures + 1, sizeof *names);
+	int n = program_features(model, names);
+
+	free(names);
+	return n;
+}
+
+/* Builds PRED/evaluator for the final model (none if it reads no program feature) and judges
+ * it into *final. Returns 0 or -1 with err set. */
 static int final_evaluator(struct trainer *t, const struct model *model, struct decision *final,
 			   struct error *err)
 {
 	char *exe = xasprintf("%s/evaluator", t->opt->dir);
-	int rc = 0;
+	int rc = 0, n = count_program_features(model);
 
 	unlink(exe);
 	free(exe);
 	memset(final, 0, sizeof *final);
-	if (model->nfeatures == 0) {
+	if (n == 0) {
 		final->validated = 1;
-		say(t, "evaluator: none (the model reads no feature: every prediction is the same)\n");
+		say(t, "evaluator: none (%s)\n", model->nfeatures
+		    ? "the model reads only input features, read off the command line"
+		    : "the model reads no feature: every prediction is the same");
 		return 0;
 	}
 	rc = build_evaluator(t, model, final, err);
 	if (rc == 0)
 		say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated on %d "
-		    "inputs\n", model->nfeatures, 100 * final->cost, final->ninputs);
+		    "inputs\n", n, 100 * final->cost, final->ninputs);
 	return rc;
 }
 
@@ -980,7 +1049,7 @@ static int write_predictor(struct trainer *t, const struct model *model,
 	info.cost = final->cost;
 	info.ntrain = t->samples.n;
 	info.iterations = iterations;
-	info.has_evaluator = model->nfeatures > 0;
+	info.has_evaluator = count_program_features(model) > 0;
 	if (rc == 0)
 		rc = model_write(model, path, err);
 	if (rc == 0)
@@ -1004,14 +1073,20 @@ static int more_inputs(struct trainer *t, struct error *err)
 	int before = t->samples.n;
 	double t0 = now();
 
+	int ninput = 0;
+
+	for (int j = 0; j < t->ds.p; j++)
+		ninput += descriptor_find(t->ds.names[j]) >= 0;
 	fo.nexclude = unaccepted_names(t, &excluded);
 	fo.exclude = excluded;
-	say(t, "select: validating the model of the accepted features alone (%d of %d)\n",
-	    t->ds.p - fo.nexclude, t->ds.p);
+	say(t, "select: validating the model of the accepted features alone (%d of %d program "
+	    "features, %d input features)\n", t->ds.p - ninput - fo.nexclude, t->ds.p - ninput,
+	    ninput);
 	if (profile(t, 0, &fo, err) < 0 || match_inputs(t, err) < 0) {
 		free(excluded);
 		return -1;
 	}
+	add_input_features(t);
 	free(excluded);
 	t->seconds[T_PROFILE] += now() - t0;
 	return t->samples.n - before;
@@ -1057,6 +1132,7 @@ int train_run(const struct train_options *opt, struct error *err)
 	t0 = now();
 	if (profile(&t, opt->fresh || rebuilt, &opt->fit, err) < 0 || match_inputs(&t, err) < 0)
 		goto out;
+	add_input_features(&t);
 	t.seconds[T_PROFILE] = now() - t0;
 	screen(&t);
 	if (estimate_all(&t, err) < 0)

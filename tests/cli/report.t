@@ -269,6 +269,25 @@ divided by 2^S in the exported C as in mantis predict; here every model feature 
   $ [ "$(./shiftedp big.txt | cut -d' ' -f2)" != "$(./predict big.txt | cut -d' ' -f2)" ] && echo shifted
   shifted
 
+A model that reads a program feature and an input feature (here a term over the file's size is
+added to the model by hand) is exported with the evaluator and the input feature computed from
+argv; it predicts bit for bit what mantis predict does:
+
+  $ cp -r pred mixed && python3 -c 'import json; p = "mixed/model.json"; m = json.load(open(p)); m["features"].append({"name": "input:size(arg1)", "min": 1.0, "max": 1e9}); m["terms"].append({"coef": 0.25, "powers": {m["features"][0]["name"]: 1, "input:size(arg1)": 1}}); json.dump(m, open(p, "w"))'
+  $ mantis export-c mixed -o predict_mixed.c
+  wrote predict_mixed.c: double mixed_predict(int argc, char **argv)
+  $ grep -c 'fexecve(fd\[0\]\|word_size(argv\[1\])\|readable_argument(argc, argv, 1)' predict_mixed.c
+  3
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=mixed_predict -o mixedp main.c predict_mixed.c
+  $ for f in t1.txt big.txt in5.txt; do printf '%s %s\n' "$(./mixedp $f | cut -d' ' -f2)" "$(mantis predict mixed --json -- $f 2> /dev/null | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
+  same
+  same
+  same
+  $ [ "$(./mixedp big.txt | cut -d' ' -f2)" != "$(./predict big.txt | cut -d' ' -f2)" ] && echo mixed
+  mixed
+  $ ./mixedp nothere.txt
+  nothere.txt nan No such file or directory
+
 Errors:
 
   $ mantis export-c pred

@@ -30,7 +30,7 @@ accepted (the model train ends with):
   $ grep -E '^(select|profile):' train.log
   select: round 1, 10 of 30 inputs profiled (10 complete), cross-validated error 0.0% (target 10.0%)
   profile: 10 inputs complete
-  select: validating the model of the accepted features alone (1 of *) (glob)
+  select: validating the model of the accepted features alone (1 of * program features, * input features) (glob)
   select: round 1, 10 of 30 inputs profiled (10 complete), cross-validated error 0.0% (target 10.0%)
   profile: 10 inputs complete
 
@@ -50,7 +50,7 @@ up to --max-inputs; a resumed train reuses every run:
   select: round 2, 15 of 30 inputs profiled (15 complete), cross-validated error E (target 0.0%)
   select: round 3, 20 of 30 inputs profiled (20 complete), cross-validated error E (target 0.0%)
   profile: 20 inputs complete
-  select: validating the model of the accepted features alone (1 of *) (glob)
+  select: validating the model of the accepted features alone (1 of * program features, * input features) (glob)
   select: round 1, 20 of 30 inputs profiled (20 complete), cross-validated error E (target 0.0%)
   profile: 20 inputs complete
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("SELECT count(*) FROM runs").fetchone())'
@@ -93,13 +93,13 @@ part (each number's steps vary: a random multiple), so 10 inputs validate the fi
   select: round 1, 10 of 24 inputs profiled (10 complete), cross-validated error 0.0% (target 10.0%)
   profile: 10 inputs complete
   evaluator: 1 features, cost *% of the program's time, validated on 10 inputs (glob)
-  select: validating the model of the accepted features alone (3 of *) (glob)
+  select: validating the model of the accepted features alone (3 of * program features, * input features) (glob)
   select: round 1, 10 of 24 inputs profiled (10 complete), cross-validated error E (target 10.0%)
   select: round 2, 15 of 24 inputs profiled (15 complete), cross-validated error E (target 10.0%)
   select: round 3, 16 of 24 inputs profiled (16 complete), cross-validated error E (target 10.0%)
   profile: 16 inputs complete
   evaluator: 1 features, cost *% of the program's time, validated on 16 inputs (glob)
-  select: validating the model of the accepted features alone (3 of *) (glob)
+  select: validating the model of the accepted features alone (3 of * program features, * input features) (glob)
   select: round 1, 16 of 24 inputs profiled (16 complete), cross-validated error E (target 10.0%)
   profile: 16 inputs complete
   $ python3 -c 'import json; print([f["name"] for f in json.load(open("lcg/model.json"))["features"]])'

@@ -499,7 +499,7 @@ START_TEST(select_round_stops)
 	const int pool[] = {0, 2, 3, 4, 6, 7};
 	const double f[] = {1, 3, 4, 6, 10, 11};
 	struct fit_options fo = fit_options_default();
-	struct select_options so = {0.01, 10, 5, 0, "instructions", &fo, NULL};
+	struct select_options so = {0.01, 10, 5, 0, "instructions", &fo, NULL, 0};
 	struct dataset ds = {0};
 	unsigned char chosen[8] = {1, 0, 1, 1, 1, 0, 1, 1}, before[8];
 	int marked = 0;
@@ -594,7 +594,7 @@ START_TEST(select_round_standard_error)
 	const int pool[] = {0, 2, 3, 4, 6, 7};
 	char *exclude[] = {"n"}, line[256] = "";
 	struct fit_options fo = fit_options_default();
-	struct select_options so = {1.0, 10, 5, 0, "instructions", &fo, tmpfile()};
+	struct select_options so = {1.0, 10, 5, 0, "instructions", &fo, tmpfile(), 0};
 	struct dataset ds;
 	unsigned char chosen[8] = {1, 0, 1, 1, 1, 0, 1, 1};
 

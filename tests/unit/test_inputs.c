@@ -1,11 +1,14 @@
 /*
  * test_inputs.c: the inputs-file parser: words, quoting, comments, stdin, path resolution, and
- * the exact message (file:line) of every refusal.
+ * the exact message (file:line) of every refusal; the descriptors read off an input
+ * (descriptor.c): names, values and the readability check.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptor.h"
 #include "error.h"
 #include "inputs.h"
 #include "tests.h"
@@ -172,6 +175,56 @@ START_TEST(load_resolves_folder_and_reports_files)
 }
 END_TEST
 
+START_TEST(descriptor_names_round_trip)
+{
+	for (int j = 0; j < DESCRIPTOR_N; j++) {
+		char *name = descriptor_name(j);
+
+		ck_assert_int_eq(descriptor_find(name), j);
+		free(name);
+	}
+	ck_assert_int_eq(descriptor_find("input:arg17"), -1);
+	ck_assert_int_eq(descriptor_find("arg1"), -1);
+	ck_assert_int_eq(descriptor_find("loop:main:a.c:3"), -1);
+	ck_assert_int_eq(descriptor_find("input:size(arg3)"), DESCRIPTOR_ARGS + 2);
+	ck_assert_int_eq(descriptor_find("input:size(stdin)"), DESCRIPTOR_STDIN);
+	ck_assert_int_eq(descriptor_find("input:size(all files)"), DESCRIPTOR_ALL);
+}
+END_TEST
+
+/* Numbers are whole words only; a file counts by itself and as a -opt=FILE value; the total
+ * adds stdin; an output that does not exist yet is 0. */
+START_TEST(descriptor_values_of_an_input)
+{
+	char *dir = test_tmpdir(), *text;
+	struct inputs ins;
+	double row[DESCRIPTOR_N];
+	const char *path;
+
+	free(test_write_file(dir, "seven.txt", "1234567"));
+	free(test_write_file(dir, "three.txt", "abc"));
+	text = xasprintf("-2.5e1 12x seven.txt --dict=three.txt out.txt < three.txt\n");
+	parse_ok(&ins, text, dir);
+	descriptor_values(&ins.v[0], row);
+	ck_assert(row[0] == -25 && row[1] == 0 && row[2] == 0 && row[4] == 0);
+	ck_assert(row[DESCRIPTOR_ARGS + 0] == 0 && row[DESCRIPTOR_ARGS + 2] == 7);
+	ck_assert(row[DESCRIPTOR_ARGS + 3] == 3 && row[DESCRIPTOR_ARGS + 4] == 0);
+	ck_assert(row[DESCRIPTOR_STDIN] == 3 && row[DESCRIPTOR_ALL] == 13);
+	ck_assert(descriptor_value(&ins.v[0], DESCRIPTOR_ALL) == 13);
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], DESCRIPTOR_ARGS + 2, &path), 0);
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], DESCRIPTOR_ARGS + 3, &path), 0);
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], DESCRIPTOR_ARGS + 4, &path), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_str_eq(path, "out.txt");
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], DESCRIPTOR_ARGS + 9, &path), -1);
+	ck_assert_ptr_null(path);
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], 0, &path), 0);
+	inputs_release(&ins);
+	free(text);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_inputs(void)
 {
 	Suite *s = suite_create("inputs");
@@ -183,6 +236,10 @@ Suite *suite_inputs(void)
 	tcase_add_test(tc, refusals_name_the_line);
 	tcase_add_test(tc, quoted_specials_are_literal);
 	tcase_add_test(tc, load_resolves_folder_and_reports_files);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("descriptors");
+	tcase_add_test(tc, descriptor_names_round_trip);
+	tcase_add_test(tc, descriptor_values_of_an_input);
 	suite_add_tcase(s, tc);
 	return s;
 }

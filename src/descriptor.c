@@ -1,0 +1,158 @@
+/*
+ * descriptor.c: an input's descriptors (descriptor.h), read off its words and files with
+ * strtod and stat, never by running the program: the black box's features (000_ section 6,
+ * "BB") and mantis's free input features.
+ * Invariant: descriptor j is named descriptor_name(j) everywhere, and descriptor_value(in, j)
+ * is row[j] of descriptor_values(in, row), bit for bit (export-c repeats the same operations).
+ */
+#include "descriptor.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dataset.h"
+#include "inputs.h"
+#include "util.h"
+
+char *descriptor_name(int j)
+{
+	if (j < DESCRIPTOR_ARGS)
+		return xasprintf(DESCRIPTOR_PREFIX "arg%d", j + 1);
+	if (j < 2 * DESCRIPTOR_ARGS)
+		return xasprintf(DESCRIPTOR_PREFIX "size(arg%d)", j - DESCRIPTOR_ARGS + 1);
+	return xstrdup(j == DESCRIPTOR_STDIN ? DESCRIPTOR_PREFIX "size(stdin)"
+					     : DESCRIPTOR_PREFIX "size(all files)");
+}
+
+char *descriptor_description(int j)
+{
+	if (j < DESCRIPTOR_ARGS)
+		return xasprintf("the numeric value of argument %d (0 when it is not a number)", j + 1);
+	if (j < 2 * DESCRIPTOR_ARGS)
+		return xasprintf("the size in bytes of the file argument %d names (or its -opt=FILE)",
+				 j - DESCRIPTOR_ARGS + 1);
+	return xstrdup(j == DESCRIPTOR_STDIN ? "the size in bytes of the standard input"
+					     : "the bytes of every file the input names, stdin included");
+}
+
+int descriptor_find(const char *name)
+{
+	if (strncmp(name, DESCRIPTOR_PREFIX, strlen(DESCRIPTOR_PREFIX)) != 0)
+		return -1;
+	for (int j = 0; j < DESCRIPTOR_N; j++) {
+		char *mine = descriptor_name(j);
+		int same = strcmp(mine, name) == 0;
+
+		free(mine);
+		if (same)
+			return j;
+	}
+	return -1;
+}
+
+/* Returns the size of the file at path, 0 if it is not a regular file. */
+static double file_size(const char *path)
+{
+	struct stat st;
+
+	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : 0;
+}
+
+/* Returns the bytes of the files word names: itself, and the VALUE of a -opt=VALUE word. */
+static double word_size(const char *word)
+{
+	const char *eq = strchr(word, '=');
+
+	return file_size(word) + (eq ? file_size(eq + 1) : 0);
+}
+
+/* Returns word's numeric value: strtod of all of it, 0 if it is not a number. */
+static double word_number(const char *word)
+{
+	char *end;
+	double v = strtod(word, &end);
+
+	return *end == '\0' && end != word ? v : 0;
+}
+
+void descriptor_values(const struct input *in, double *row)
+{
+	memset(row, 0, sizeof *row * DESCRIPTOR_N);
+	for (int i = 0; i < in->argc; i++) {
+		double size = word_size(in->argv[i]);
+
+		if (i < DESCRIPTOR_ARGS) {
+			row[i] = word_number(in->argv[i]);
+			row[DESCRIPTOR_ARGS + i] = size;
+		}
+		row[DESCRIPTOR_ALL] += size;
+	}
+	row[DESCRIPTOR_STDIN] = file_size(in->stdin_path);
+	row[DESCRIPTOR_ALL] += row[DESCRIPTOR_STDIN];
+}
+
+double descriptor_value(const struct input *in, int j)
+{
+	double row[DESCRIPTOR_N];
+
+	descriptor_values(in, row);
+	return row[j];
+}
+
+int descriptor_readable(const struct input *in, int j, const char **path)
+{
+	const char *word, *eq;
+
+	*path = NULL;
+	if (j == DESCRIPTOR_STDIN) {
+		*path = in->stdin_path;
+		return in->stdin_path ? access(in->stdin_path, R_OK) : 0;
+	}
+	if (j < DESCRIPTOR_ARGS || j >= 2 * DESCRIPTOR_ARGS)
+		return 0;
+	if (j - DESCRIPTOR_ARGS >= in->argc) {
+		errno = ENOENT;
+		return -1;
+	}
+	word = in->argv[j - DESCRIPTOR_ARGS];
+	eq = strchr(word, '=');
+	*path = word;
+	if (access(word, R_OK) == 0)
+		return 0;
+	if (eq && errno == ENOENT) {
+		*path = eq + 1;
+		return access(eq + 1, R_OK);
+	}
+	return -1;
+}
+
+int descriptor_add_columns(struct dataset *ds, const struct input *const *in)
+{
+	double *row = xcalloc((size_t)ds->n * DESCRIPTOR_N + 1, sizeof *row);
+	double *column = xcalloc((size_t)ds->n + 1, sizeof *column);
+	int added = 0;
+
+	for (int i = 0; i < ds->n; i++)
+		descriptor_values(in[i], row + (size_t)i * DESCRIPTOR_N);
+	for (int j = 0; j < DESCRIPTOR_N; j++) {
+		int varies = 0;
+
+		for (int i = 0; i < ds->n; i++) {
+			column[i] = row[(size_t)i * DESCRIPTOR_N + (size_t)j];
+			varies |= column[i] != column[0];
+		}
+		if (varies) {
+			char *name = descriptor_name(j);
+
+			dataset_add_column(ds, name, column);
+			free(name);
+			added++;
+		}
+	}
+	free(row);
+	free(column);
+	return added;
+}

@@ -1,0 +1,53 @@
+/*
+ * descriptor.h: an input's descriptors, the features a scheduler can read off a command line
+ * without running anything: each argument's numeric value, the size of each file it names, the
+ * size of its stdin and of every file together. The black-box baseline (blackbox.h) models
+ * them alone; mantis train offers them to its model beside the program's features as
+ * "input features", which cost no evaluator.
+ */
+#ifndef MANTIS_DESCRIPTOR_H
+#define MANTIS_DESCRIPTOR_H
+struct dataset;
+struct input;
+
+enum {
+	DESCRIPTOR_ARGS = 16,                   /* argument positions looked at */
+	DESCRIPTOR_N = 2 * DESCRIPTOR_ARGS + 2, /* descriptors: value and file size per position,
+						 * the stdin's size, all files' bytes */
+	DESCRIPTOR_STDIN = 2 * DESCRIPTOR_ARGS, /* the index of size(stdin) */
+	DESCRIPTOR_ALL = DESCRIPTOR_N - 1,      /* the index of size(all files) */
+};
+
+/* The prefix of every descriptor's feature name. */
+#define DESCRIPTOR_PREFIX "input:"
+
+/*
+ * Returns descriptor j's feature name (owned by the caller): "input:arg3" (argument 3's
+ * numeric value), "input:size(arg3)", "input:size(stdin)", "input:size(all files)".
+ */
+char *descriptor_name(int j);
+/* Returns a one-line description of descriptor j, owned by the caller. */
+char *descriptor_description(int j);
+/* Returns the index of the descriptor called name, or -1 when name is not one. */
+int descriptor_find(const char *name);
+/*
+ * Fills row[0..DESCRIPTOR_N) with in's descriptors: per argument position its numeric value
+ * (strtod of the whole word, 0 if it is not a number) and the size of the regular file it
+ * names (the word, plus the VALUE of a -opt=VALUE word; 0 if none), the size of its stdin, and
+ * the bytes of every file it names together.
+ */
+void descriptor_values(const struct input *in, double *row);
+/* Returns descriptor j's value for in (as descriptor_values). */
+double descriptor_value(const struct input *in, int j);
+/*
+ * For a descriptor j that reads a file's size: returns 0 when the file in names there can be
+ * read, or -1 with errno set (ENOENT, EACCES) and *path (borrowed from in) the file at fault.
+ * Any other descriptor returns 0.
+ */
+int descriptor_readable(const struct input *in, int j, const char **path);
+/*
+ * Appends to ds, after its columns, the descriptors that take more than one value over its
+ * rows, row i being in[i]'s. Returns how many were appended.
+ */
+int descriptor_add_columns(struct dataset *ds, const struct input *const *in);
+#endif
