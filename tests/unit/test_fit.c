@@ -1,7 +1,8 @@
 /*
  * test_fit.c: the model generator end to end on datasets: CSV loading and its errors,
  * preprocessing decisions (constants, exact and affine copies, exclusion), the model file, and
- * the recovery of the papers' Find Maxima model from among 180 distractors.
+ * the recovery of the papers' Find Maxima model from among 180 distractors, and SPORE-FoBa's
+ * choice between its two paths.
  */
 #include <math.h>
 #include <stdio.h>
@@ -336,6 +337,60 @@ START_TEST(model_file_round_trip)
 }
 END_TEST
 
+/* SPORE-FoBa's two paths (the model select.c validates and train ends with): its greedy path alone, on 12
+ * rows of y = 10 + a + 2b + 2c + d (a..d uniform on [1, 10]), took c, b, a c^2 and c^2 d (1.0%
+ * off on its own rows); of its two paths, the one that admits linear terms first is exact, and
+ * the cross-validation chooses it. */
+START_TEST(foba_linear_path_chosen)
+{
+	const char *name[] = {"a", "b", "c", "d"};
+	const double coef[] = {1, 2, 2, 1};
+	struct fit_options fo = fit_options_default();
+	struct dataset ds = {0};
+	struct model m;
+	struct prep pr;
+	struct error err = {""};
+	unsigned state = 1;
+
+	ds.n = 12;
+	ds.p = 4;
+	ds.names = xcalloc(4, sizeof *ds.names);
+	ds.ids = xcalloc(12, sizeof *ds.ids);
+	ds.x = xmalloc(48 * sizeof *ds.x);
+	ds.y = xmalloc(12 * sizeof *ds.y);
+	ds.metric = xstrdup("instructions");
+	for (int j = 0; j < 4; j++)
+		ds.names[j] = xstrdup(name[j]);
+	for (int r = 0; r < 12; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.y[r] = 10;
+		for (int j = 0; j < 4; j++) {
+			state = state * 1103515245u + 12345u; /* an LCG: the same rows everywhere */
+			ds.x[j * 12 + r] = 1 + 9 * ((state >> 8) & 0xffffff) / 16777216.0;
+			ds.y[r] += coef[j] * ds.x[j * 12 + r];
+		}
+	}
+	fo.train_frac = 1;
+	ck_assert_int_eq(fit_model(&ds, &fo, &m, &pr, &err), 0);
+	ck_assert_int_eq(m.nterms, 4);
+	ck_assert_double_eq_tol(m.intercept, 10, 1e-6);
+	for (int t = 0; t < 4; t++) {
+		const struct model_term *term = &m.terms[t];
+		int j = 0;
+
+		ck_assert_int_eq(term->m.nf, 1);
+		ck_assert_int_eq(term->m.pow[0], 1);
+		while (j < 4 && strcmp(m.features[term->m.feat[0]].name, name[j]) != 0)
+			j++;
+		ck_assert_int_lt(j, 4);
+		ck_assert_double_eq_tol(term->coef, coef[j], 1e-6);
+	}
+	model_release(&m);
+	prep_release(&pr);
+	dataset_release(&ds);
+}
+END_TEST
+
 Suite *suite_fit(void)
 {
 	Suite *s = suite_create("fit");
@@ -348,6 +403,7 @@ Suite *suite_fit(void)
 	tcase_add_test(tc, bad_data_is_refused_clearly);
 	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 3);
 	tcase_add_test(tc, model_file_round_trip);
+	tcase_add_test(tc, foba_linear_path_chosen);
 	suite_add_tcase(s, tc);
 	return s;
 }
