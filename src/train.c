@@ -24,6 +24,9 @@
  *            the model of every feature); once the predictor is settled, select.c goes on
  *            while the model of the accepted features alone cross-validates over the target,
  *            and the loop runs again on the larger sample (decisions kept)
+ *   choice   when the model reads a program feature and input features vary: the model of the
+ *            input features alone replaces it unless the program's do better under 5-fold
+ *            cross-validation by more than one standard error of the paired difference
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -89,6 +92,8 @@ struct trainer {
 	unsigned char *is_block;         /* per counter: it counts a block's entries; owned */
 	unsigned char *chosen;           /* --select adaptive: the pool inputs profiled; owned */
 	double seconds[5];               /* time spent: build, profile, model, slice, judge */
+	json_t *choice;                  /* the final choice (program's or input features), or
+					  * NULL when there was none to make; owned */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -935,6 +940,8 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 	json_object_set_new(root, "rejected_before_slicing", early);
 	json_object_set_new(root, "iterations", json_incref(t->iterations));
 	json_object_set_new(root, "final", fin);
+	if (t->choice)
+		json_object_set_new(root, "choice", json_incref(t->choice));
 	if (json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0)
 		rc = error_errno(err, "cannot write %s", path);
 	json_decref(root);
@@ -1060,6 +1067,85 @@ static int write_predictor(struct trainer *t, const struct model *model,
 	return rc;
 }
 
+/* Fills *names with every program feature of the dataset (the input-only model's exclusions). */
+static int program_names(const struct trainer *t, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)t->ds.p + 1, sizeof **names);
+	for (int j = 0; j < t->ds.p; j++) {
+		if (descriptor_find(t->ds.names[j]) < 0)
+			(*names)[n++] = t->ds.names[j];
+	}
+	return n;
+}
+
+/* Fills e[0..n) with each training input's held-out relative error under cross-validation of
+ * the fit without excluded[0..nexcluded) (select_cross_validate); returns their mean. */
+static double held_out_errors(struct trainer *t, char **excluded, int nexcluded, double *e)
+{
+	struct fit_options fo = t->opt->fit;
+	double t0 = now(), mean;
+
+	fo.exclude = excluded;
+	fo.nexclude = nexcluded;
+	mean = select_cross_validate(&t->ds, &fo, e);
+	t->seconds[T_MODEL] += now() - t0;
+	return mean;
+}
+
+/*
+ * The final choice, made when the model reads a program feature and input features vary: the
+ * fit on the input features alone (the black box's, at no cost) replaces it unless the fit on
+ * the accepted features and the input features does better under cross-validation by more
+ * than one standard error of the paired difference (the one-standard-error rule, for the
+ * cheaper model). The loop's decisions stand; only which model is written changes. Returns
+ * 1 if the model was replaced (*final then describes no evaluator), 0 if not (also when that
+ * fit fails), -1 with err set.
+ */
+static int choose_final(struct trainer *t, struct model *model, struct decision *final,
+			struct error *err)
+{
+	int n = t->ds.n, nfull, ninput, replace = 0;
+	double *full, *input, cv_full, cv_input, diff = 0, ss = 0, se;
+	char **no_full, **no_input;
+	struct model alone;
+
+	if (count_program_features(model) == 0 || !t->opt->input_features)
+		return 0;
+	ninput = program_names(t, &no_input);
+	if (ninput == t->ds.p) { /* no input feature varies */
+		free(no_input);
+		return 0;
+	}
+	nfull = unaccepted_names(t, &no_full);
+	full = xcalloc((size_t)n + 1, sizeof *full);
+	input = xcalloc((size_t)n + 1, sizeof *input);
+	cv_full = held_out_errors(t, no_full, nfull, full);
+	cv_input = held_out_errors(t, no_input, ninput, input);
+	for (int r = 0; r < n; r++)
+		diff += (input[r] - full[r]) / n;
+	for (int r = 0; r < n; r++)
+		ss += (input[r] - full[r] - diff) * (input[r] - full[r] - diff);
+	se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
+	say(t, "choice: cross-validated error %.2f%% with the program's features, %.2f%% with the "
+	    "input features alone (difference %+.2f points, standard error %.2f): %s\n",
+	    100 * cv_full, 100 * cv_input, 100 * diff, 100 * se,
+	    diff <= se ? "the input features alone (no evaluator)" : "the program's");
+	t->choice = json_pack("{s:f, s:f, s:f, s:s}", "program_cv", cv_full, "input_cv", cv_input,
+			      "standard_error", se, "chosen", diff <= se ? "input" : "program");
+	if (diff <= se && fit(t, no_input, ninput, &alone, err) == 0) {
+		model_release(model);
+		*model = alone;
+		replace = final_evaluator(t, model, final, err) < 0 ? -1 : 1;
+	}
+	free(full);
+	free(input);
+	free(no_full);
+	free(no_input);
+	return replace;
+}
+
 /*
  * --select adaptive, once the loop has settled: goes on selecting (select_inputs from the inputs
  * already chosen) while the model of the accepted features alone, the kind train ends with,
@@ -1109,6 +1195,7 @@ static void trainer_release(struct trainer *t)
 	free(t->is_block);
 	free(t->chosen);
 	json_decref(t->iterations);
+	json_decref(t->choice);
 }
 
 int train_run(const struct train_options *opt, struct error *err)
@@ -1147,7 +1234,7 @@ int train_run(const struct train_options *opt, struct error *err)
 				goto out;
 		} while (reject_costliest(&t, &model, &final, iterations + 1));
 	} while (opt->select_adaptive && (more = more_inputs(&t, err)) > 0);
-	if (more < 0)
+	if (more < 0 || choose_final(&t, &model, &final, err) < 0)
 		goto out;
 	rc = write_predictor(&t, &model, &final, iterations, err);
 out:

@@ -1,6 +1,7 @@
 mantis report and mantis export-c on a predictor trained in seconds (the program of train.t:
 the number of hash steps gives the exact instruction count but costs the whole run, so the
-loop settles on a cheap feature; threshold 20% so that a loaded machine cannot reject it).
+loop settles on a cheap feature; threshold 20% so that a loaded machine cannot reject it;
+--no-input-features, or the file's size alone would do, with no evaluator to export).
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>
@@ -29,7 +30,7 @@ loop settles on a cheap feature; threshold 20% so that a loaded machine cannot r
   > C
   $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > in$i.txt; echo "in$i.txt" >> train.txt; done
   $ for i in 1 2 3; do seq $((i*777)) $((i*777+i*30)) > t$i.txt; done
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features --quiet prog.c
 
 Without eval.json the page says how to get the scatter, and the learning curve is measured
 on held-out training inputs, every 4th:

@@ -122,3 +122,74 @@ prediction is the training median.
   evaluator: none (the model reads no feature: every prediction is the same)
   $ python3 -c 'import json; print(json.load(open("papers/model.json"))["terms"])'
   []
+
+The final choice. When the model reads a program feature, the model of the input features
+alone replaces it unless the program's do better under cross-validation by more than one
+standard error (the cheaper model wins a tie). train.t's program: the hash steps are only known
+at the end, the number of lines is cheap, and the file's size tells it as well: the sizes win,
+and there is no evaluator.
+
+  $ cat > hash.c <<'C'
+  > #include <stdio.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	unsigned long x, h, work = 0;
+  > 	long n = 0;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	while (fscanf(f, "%lu", &x) == 1) {
+  > 		n++;
+  > 		h = x;
+  > 		do {
+  > 			h = h * 6364136223846793005UL + 1442695040888963407UL;
+  > 			work++;
+  > 		} while ((h >> 40) % 1000000 != 7);
+  > 	}
+  > 	fclose(f);
+  > 	printf("%ld %lu\n", n, work);
+  > 	return 0;
+  > }
+  > C
+  $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > h$i.txt; echo "h$i.txt" >> hash.txt; done
+  $ mantis train -o hash --inputs hash.txt --repeat 1 --metric instructions --threshold 0.2 hash.c | grep -E '^(choice|evaluator):' | sed -E 's/[0-9]+[.][0-9]+%/P/g; s/[(]difference [^)]*[)]/(D)/'
+  evaluator: 1 features, cost P of the program's time, validated on 8 inputs
+  choice: cross-validated error P with the program's features, P with the input features alone (D): the input features alone (no evaluator)
+  evaluator: none (the model reads only input features, read off the command line)
+  $ python3 -c 'import json; t = json.load(open("hash/train.json")); m = json.load(open("hash/model.json")); print(t["choice"]["chosen"], [f["name"] for f in m["features"]], t["final"]["cost"])'
+  input ['input:size(arg1)'] 0.0
+
+Here the work is the sum of the numbers in the file, which its size does not tell (every file
+has 20 five-digit numbers); the second argument varies but means nothing. The program's count
+is exact and the input features alone are far off: the program's model stays.
+
+  $ cat > sum.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 2 ? fopen(argv[1], "r") : NULL;
+  > 	long x, tag = argc > 2 ? atol(argv[2]) : 0;
+  > 	unsigned long h = 0;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	while (fscanf(f, "%ld", &x) == 1) {
+  > 		for (long i = 0; i < x; i++) {
+  > 			h = h * 31 + (unsigned long)i;
+  > 			h ^= h >> 7;
+  > 			h *= 0x9E3779B97F4A7C15UL;
+  > 		}
+  > 	}
+  > 	fclose(f);
+  > 	printf("%ld %lu\n", tag, h);
+  > 	return 0;
+  > }
+  > C
+  $ for i in $(seq 1 12); do for k in $(seq 1 20); do echo $(( 10000 + (i*k*7919) % (i*5000) )) >> s$i.txt; done; echo "s$i.txt $((i*13 % 7))" >> sum.txt; done
+  $ mantis train -o sum --inputs sum.txt --repeat 1 --metric instructions --threshold 3 sum.c | grep -E '^(input features|choice):' | sed -E 's/[(]difference [^)]*[)]/(D)/'
+  input features: 1 vary over the inputs (numeric arguments, file sizes)
+  choice: cross-validated error 0.00% with the program's features, * with the input features alone (D): the program's (glob)
+  $ python3 -c 'import json; t = json.load(open("sum/train.json")); print(t["choice"]["chosen"], t["choice"]["input_cv"] > 0.2, json.load(open("sum/predictor.json"))["evaluator"])'
+  program True evaluator

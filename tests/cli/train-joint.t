@@ -1,7 +1,8 @@
 The final evaluator computes all the model's features at once, and slices add up: here two
 loops cost about a third of the run each, under the 45% threshold alone but not together. The
 loop must reject the costlier, with every stand-in that would not fit beside the rest of the
-model, and fit again until the final evaluator is under the threshold.
+model, and fit again until the final evaluator is under the threshold. (Program features only:
+--no-input-features.)
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>
@@ -36,7 +37,7 @@ model, and fit again until the final evaluator is under the threshold.
   >   echo "$(( (10 + i * 7919 % 40) * 1000000 )) $(( (10 + i * 104729 % 40) * 1000000 )) 30000000" > in$i.txt
   >   echo in$i.txt >> train.txt
   > done
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.45 prog.c > log
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.45 --no-input-features prog.c > log
   $ grep -c 'together costs .* over the threshold: rejecting the costliest' log | awk '$1 >= 1 {print "rejected for the joint cost"}'
   rejected for the joint cost
   $ /usr/bin/python3 - <<'PY'

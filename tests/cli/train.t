@@ -2,7 +2,9 @@ mantis train, predict and eval on a program whose best feature is only known at 
 the run: the number of hash steps (h.count) gives the exact instruction count, but computing it
 takes the whole run. The feedback loop must reject it and settle on a cheap feature: the number
 of input lines. (The threshold is 20% so that a loaded machine, which slows the evaluators'
-start more than the program, cannot reject the cheap features: they cost 2-5% here.)
+start more than the program, cannot reject the cheap features: they cost 2-5% here.) The file's
+size tells the number of lines as well, and train would then choose it alone (no evaluator:
+tests/cli/train-input.t); --no-input-features keeps to the program's features, the subject here.
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>
@@ -31,7 +33,7 @@ start more than the program, cannot reject the cheap features: they cost 2-5% he
   > C
   $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > in$i.txt; echo "in$i.txt" >> train.txt; done
   $ for i in 1 2 3; do seq $((i*777)) $((i*777+i*30)) > t$i.txt; echo "t$i.txt" >> test.txt; done
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features --quiet prog.c
   $ ls pred
   build
   evaluator
@@ -68,16 +70,16 @@ the final model reads was accepted, validated and cheap:
 
 Run again, it resumes: the build and every recorded run are reused.
 
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 prog.c | head -1
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features prog.c | head -1
   build: pred/build is up to date
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("select count(*) from runs").fetchone()[0])'
   16
 
 Killed in the middle, it resumes too:
 
-  $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c; echo $?' 2> /dev/null
+  $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features --quiet prog.c; echo $?' 2> /dev/null
   137
-  $ mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --quiet prog.c
+  $ mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features --quiet prog.c
   $ python3 -c 'import json; print(json.load(open("pred2/predictor.json"))["evaluator"])'
   evaluator
 
