@@ -9,7 +9,8 @@
  * build id, count, little-endian 64-bit words), computes each model feature from them with the
  * manifest's formula (manifest.h: a sum of coef * counter in 64-bit two's complement, divided
  * by a denominator counter for means), and evaluates the model (model.h: intercept + sum of
- * coef * monomial, each monomial a product taken factor by factor).
+ * coef * monomial, each monomial a product taken factor by factor, at the features clamped to
+ * their training ranges, plus the linear continuation past them, term by term).
  * Input features (descriptor.h) are computed from argv as descriptor.c computes them (strtod,
  * stat), with no evaluator; the standard input being empty, size(stdin) is 0.
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
@@ -533,8 +534,66 @@ static void feature_function(struct strbuf *sb, const struct predictor *p, const
 	strbuf_addf(sb, ";\n}\n\n");
 }
 
+/* Returns 1 if feature i of m has a training range model_eval continues the model past. */
+static int has_range(const struct model *m, int i)
+{
+	return m->features[i].min < m->features[i].max;
+}
+
+/* Appends e[i] = x[i] clamped to its training range, as model_edge computes it. */
+static void edges(struct strbuf *sb, const struct model *m)
+{
+	for (int i = 0; i < m->nfeatures; i++) {
+		if (!has_range(m, i)) {
+			strbuf_addf(sb, "\te[%d] = x[%d];\n", i, i);
+			continue;
+		}
+		strbuf_addf(sb, "\te[%d] = x[%d] < ", i, i);
+		put_double(sb, m->features[i].min);
+		strbuf_addf(sb, " ? ");
+		put_double(sb, m->features[i].min);
+		strbuf_addf(sb, " : x[%d] > ", i);
+		put_double(sb, m->features[i].max);
+		strbuf_addf(sb, " ? ");
+		put_double(sb, m->features[i].max);
+		strbuf_addf(sb, " : x[%d];\n", i);
+	}
+}
+
+/* Appends the linear continuation of feature i past its range, as model_eval adds it: the sum
+ * over the terms that hold it of coef * monomial_slope at e, times x[i] - e[i]. */
+static void continuation(struct strbuf *sb, const struct model *m, int i)
+{
+	int used = 0;
+
+	for (int t = 0; t < m->nterms; t++)
+		used |= monomial_has(&m->terms[t].m, i);
+	if (!has_range(m, i) || !used)
+		return;
+	strbuf_addf(sb, "\tif (x[%d] != e[%d]) {\n\t\tdouble s = 0;\n\n", i, i);
+	for (int t = 0; t < m->nterms; t++) {
+		const struct monomial *mono = &m->terms[t].m;
+
+		if (!monomial_has(mono, i))
+			continue;
+		for (int f = 0; f < mono->nf; f++) {
+			if (mono->feat[f] == i)
+				strbuf_addf(sb, "\t\tv = %d;\n", mono->pow[f]);
+		}
+		for (int f = 0; f < mono->nf; f++) {
+			for (int k = 0; k < mono->pow[f] - (mono->feat[f] == i); k++)
+				strbuf_addf(sb, "\t\tv *= e[%d];\n", mono->feat[f]);
+		}
+		strbuf_addf(sb, "\t\ts += ");
+		put_double(sb, m->terms[t].coef);
+		strbuf_addf(sb, " * v;\n");
+	}
+	strbuf_addf(sb, "\t\ty += s * (x[%d] - e[%d]);\n\t}\n", i, i);
+}
+
 /* Appends NAME_predict: the checks of the files whose size it reads, the evaluator's run, the
- * features, then the model term by term as model_eval does. */
+ * features, then the model term by term, continued past the training ranges, as model_eval
+ * computes it. */
 static void predict_function(struct strbuf *sb, const struct predictor *p, const char *name)
 {
 	const struct model *m = &p->model;
@@ -549,8 +608,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	if (p->evaluator)
 		strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n");
-	strbuf_addf(sb, "\tdouble x[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
-	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n", m->nfeatures);
+	strbuf_addf(sb, "\tdouble x[%d], e[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
+	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n", m->nfeatures, m->nfeatures);
 	for (int i = 0; i < m->nfeatures; i++) {
 		if (p->descriptor[i] >= 0 && checked_size(p, i))
 			strbuf_addf(sb, "\tif (readable_argument(argc, argv, %d) < 0)\n\t\treturn NAN;\n",
@@ -567,6 +626,7 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		input_expression(sb, p->descriptor[i]);
 		strbuf_addf(sb, "; /* %s */\n", m->features[i].name);
 	}
+	edges(sb, m);
 	strbuf_addf(sb, "\ty = ");
 	put_double(sb, m->intercept);
 	strbuf_addf(sb, ";\n");
@@ -576,12 +636,14 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		strbuf_addf(sb, "\tv = 1;\n");
 		for (int i = 0; i < term->m.nf; i++) {
 			for (int k = 0; k < term->m.pow[i]; k++)
-				strbuf_addf(sb, "\tv *= x[%d];\n", term->m.feat[i]);
+				strbuf_addf(sb, "\tv *= e[%d];\n", term->m.feat[i]);
 		}
 		strbuf_addf(sb, "\ty += ");
 		put_double(sb, term->coef);
 		strbuf_addf(sb, " * v;\n");
 	}
+	for (int i = 0; i < m->nfeatures; i++)
+		continuation(sb, m, i);
 	strbuf_addf(sb, "\treturn y;\n}\n");
 }
 

@@ -7,7 +7,12 @@
  *    "features": [{"name", "min", "max", "aliases": [{"name", "a", "b"}, ...]}, ...],
  *    "n_train", "n_test", "train_mre", "test_mre"}
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
- * so that prediction = c0 + sum(coef * prod(value^k)). Doubles are printed with 17 significant
+ * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
+ * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
+ * (model_eval: the value at the values clamped to the range, plus each outside feature's
+ * partial derivative there times its distance from the edge), as natural splines are past
+ * their last knot: a cubic fitted on 1-24 MB inputs is not trusted at 50 MB, where it may even
+ * turn negative; a linear model is unchanged. Doubles are printed with 17 significant
  * digits, so a model read back predicts bit for bit what the written one did.
  */
 #include "model.h"
@@ -34,12 +39,82 @@ double monomial_eval(const struct monomial *m, const double *values)
 	return v;
 }
 
-double model_eval(const struct model *model, const double *values)
+/* Returns the polynomial's value at values: the intercept, then each term in order. */
+static double polynomial(const struct model *model, const double *values)
 {
 	double y = model->intercept;
 
 	for (int t = 0; t < model->nterms; t++)
 		y += model->terms[t].coef * monomial_eval(&model->terms[t].m, values);
+	return y;
+}
+
+int model_outside(const struct model_feature *f, double x)
+{
+	return f->min < f->max && (x < f->min || x > f->max);
+}
+
+double model_edge(const struct model_feature *f, double x)
+{
+	if (!model_outside(f, x))
+		return x;
+	return x < f->min ? f->min : f->max;
+}
+
+int monomial_has(const struct monomial *m, int feature)
+{
+	for (int i = 0; i < m->nf; i++) {
+		if (m->feat[i] == feature)
+			return 1;
+	}
+	return 0;
+}
+
+double monomial_slope(const struct monomial *m, int feature, const double *values)
+{
+	double v;
+
+	if (!monomial_has(m, feature))
+		return 0;
+	for (int i = 0; i < m->nf; i++) {
+		if (m->feat[i] == feature)
+			v = m->pow[i];
+	}
+	for (int i = 0; i < m->nf; i++) {
+		int k = m->pow[i] - (m->feat[i] == feature);
+
+		while (k-- > 0)
+			v *= values[m->feat[i]];
+	}
+	return v;
+}
+
+double model_eval(const struct model *model, const double *values)
+{
+	double *edge, y;
+	int outside = 0;
+
+	for (int i = 0; i < model->nfeatures; i++)
+		outside |= model_outside(&model->features[i], values[i]);
+	if (!outside)
+		return polynomial(model, values);
+	edge = xmalloc(sizeof *edge * (size_t)model->nfeatures);
+	for (int i = 0; i < model->nfeatures; i++)
+		edge[i] = model_edge(&model->features[i], values[i]);
+	y = polynomial(model, edge);
+	for (int i = 0; i < model->nfeatures; i++) {
+		double slope = 0;
+
+		if (!model_outside(&model->features[i], values[i]))
+			continue;
+		for (int t = 0; t < model->nterms; t++) {
+			if (monomial_has(&model->terms[t].m, i))
+				slope += model->terms[t].coef *
+					 monomial_slope(&model->terms[t].m, i, edge);
+		}
+		y += slope * (values[i] - edge[i]);
+	}
+	free(edge);
 	return y;
 }
 

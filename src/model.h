@@ -58,7 +58,24 @@ struct model {
 /* Returns the value of the monomial at values (indexed by feature index). */
 double monomial_eval(const struct monomial *m, const double *values);
 
-/* Returns the prediction for values[0..nfeatures) (in model->features order). */
+/* Returns the partial derivative of m with respect to feature at values (0 if m lacks it),
+ * computed as pow * the factors one by one, in m's order. */
+double monomial_slope(const struct monomial *m, int feature, const double *values);
+
+/* Returns 1 if m is a product that includes feature, else 0. */
+int monomial_has(const struct monomial *m, int feature);
+
+/* Returns 1 if x lies outside f's training range, else 0 (also when f has no range: min and
+ * max NaN, as in a model.json without them, or equal, as in a model built by hand). */
+int model_outside(const struct model_feature *f, double x);
+
+/* Returns x clamped to f's training range (x itself if not model_outside). */
+double model_edge(const struct model_feature *f, double x);
+
+/* Returns the prediction for values[0..nfeatures) (in model->features order): the polynomial,
+ * continued linearly past the training range of each feature outside it (the polynomial at
+ * the clamped values, plus, feature by feature in order, the sum over the terms that hold it
+ * of coef * monomial_slope at the clamped values, times the distance from the edge). */
 double model_eval(const struct model *model, const double *values);
 
 /* Appends the model as a formula, e.g. "wall = 0.012 + 3.1e-09 * a * b^2". */

@@ -8,7 +8,7 @@
  * it could not open for reading. A prediction is refused, never guessed, when an input file named
  * by the input cannot be read, or when the evaluator fails, times out or writes no counters (it
  * left by an exit no training run reached). Feature values outside the training range give a
- * warning: the model extrapolates there.
+ * warning: the model goes on linearly past the range there (model_eval).
  * The model may also read input features (descriptor.h: numeric arguments, file sizes), computed
  * here from the input's words with no evaluator; a file whose size the model reads must be
  * readable, or there is no prediction.
@@ -172,7 +172,8 @@ static void range_warning(const struct predictor *p, struct prediction *out)
 		free(part);
 	}
 	if (sb.len) {
-		strbuf_add(&sb, ": the model extrapolates", strlen(": the model extrapolates"));
+		strbuf_add(&sb, ": the model goes on linearly past the range",
+			   strlen(": the model goes on linearly past the range"));
 		out->warning = strbuf_detach(&sb);
 	}
 }

@@ -94,7 +94,7 @@ exist is an error, and a feature outside its training range a warning:
   [1]
   $ seq 1 400 > big.txt
   $ mantis predict pred -- big.txt > /dev/null
-  mantis predict: warning: branch:main:prog.c:11:true = 400 is outside its training range [20, 160]: the model extrapolates
+  mantis predict: warning: branch:main:prog.c:11:true = 400 is outside its training range [20, 160]: the model goes on linearly past the range
 
 eval compares with the program on held-out inputs; the instruction count is exact, so its
 noise floor is 0:

@@ -337,6 +337,33 @@ START_TEST(model_file_round_trip)
 }
 END_TEST
 
+/* Past a feature's training range the model goes on linearly from the range's edge: the
+ * polynomial at the clamped values plus each outside feature's partial derivative there times
+ * its distance; inside, and for a feature without a range, it is the polynomial itself. */
+START_TEST(model_continues_linearly_past_range)
+{
+	struct model_feature f[2] = {{.name = "x", .min = 0, .max = 2},
+				     {.name = "z", .min = 1, .max = 3}};
+	struct model_term t[2] = {{.coef = 2, .m = {.nf = 1, .feat = {0}, .pow = {3}}},
+				  {.coef = 0.5, .m = {.nf = 2, .feat = {0, 1}, .pow = {1, 2}}}};
+	struct model m = {.intercept = 1, .nterms = 2, .terms = t, .nfeatures = 2, .features = f};
+
+	/* inside: 1 + 2 * 1 + 0.5 * 1 * 4 */
+	ck_assert(model_eval(&m, (double[]){1, 2}) == 5);
+	/* x = 3 past 2: P(2, 2) = 1 + 16 + 4 = 21; dP/dx = 6 * 4 + 0.5 * 4 = 26; + 26 * 1 */
+	ck_assert(model_eval(&m, (double[]){3, 2}) == 47);
+	/* z = 5 past 3 and x = -1 below 0: P(0, 3) = 1; dP/dx = 0 + 0.5 * 9 = 4.5, times -1;
+	 * dP/dz = 0.5 * 0 * 2 * 3 = 0 */
+	ck_assert(model_eval(&m, (double[]){-1, 5}) == -3.5);
+	/* without ranges (a model.json without min and max): the polynomial, 1 + 54 + 0.5 * 3 * 4 */
+	f[0].min = f[0].max = NAN;
+	f[1].min = f[1].max = NAN;
+	ck_assert(model_eval(&m, (double[]){3, 2}) == 61);
+	ck_assert(monomial_slope(&t[1].m, 1, (double[]){3, 2}) == 12);
+	ck_assert(monomial_slope(&t[0].m, 1, (double[]){3, 2}) == 0);
+}
+END_TEST
+
 /* SPORE-FoBa's two paths (the model select.c validates and train ends with): its greedy path alone, on 12
  * rows of y = 10 + a + 2b + 2c + d (a..d uniform on [1, 10]), took c, b, a c^2 and c^2 d (1.0%
  * off on its own rows); of its two paths, the one that admits linear terms first is exact, and
@@ -403,6 +430,7 @@ Suite *suite_fit(void)
 	tcase_add_test(tc, bad_data_is_refused_clearly);
 	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 3);
 	tcase_add_test(tc, model_file_round_trip);
+	tcase_add_test(tc, model_continues_linearly_past_range);
 	tcase_add_test(tc, foba_linear_path_chosen);
 	suite_add_tcase(s, tc);
 	return s;
