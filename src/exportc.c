@@ -92,7 +92,8 @@ static const char *const runtime_text[] = {
 	"}",
 	"",
 	"/*",
-	" * The child: stdin, stdout and stderr on /dev/null, the counters and failures memfds kept",
+	" * The child, in vfork (system calls only, no write to the caller's memory): stdin, stdout",
+	" * and stderr on /dev/null, the counters and failures memfds kept",
 	" * open across exec, signals unblocked, an alarm for the budget (it survives exec); then the",
 	" * evaluator. On failure it writes errno to report and exits 127. Never returns.",
 	" */",
@@ -196,7 +197,7 @@ static const char *const runtime_text[] = {
 	"		goto out;",
 	"	snprintf(counters, sizeof counters, \"MANTIS_COUNTERS=/proc/self/fd/%d\", fd[1]);",
 	"	snprintf(failures, sizeof failures, \"MANTIS_READ_FAILURES=/proc/self/fd/%d\", fd[2]);",
-	"	if (!(env = environment(counters, failures)) || (pid = fork()) < 0)",
+	"	if (!(env = environment(counters, failures)) || (pid = vfork()) < 0)",
 	"		goto out;",
 	"	if (pid == 0)",
 	"		child(fd, report[1], argv, env);",
@@ -447,7 +448,7 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 		    "exit no\n *                   training input reached)\n", 60);
 	strbuf_addf(sb, " *   EINVAL          argc < 1 or no argv[0]\n");
 	if (p->evaluator)
-		strbuf_addf(sb, " *   other           from memfd_create, pipe2, fork or fexecve: it "
+		strbuf_addf(sb, " *   other           from memfd_create, pipe2, vfork or fexecve: it "
 		    "could not run\n");
 	strbuf_addf(sb, " * Feature values outside their training range are not reported (mantis predict "
 	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", p->model.algorithm,
@@ -463,10 +464,11 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	} else {
 		strbuf_addf(sb, "\n *\n * How: the evaluator (PRED/evaluator, the program sliced down to the "
 		    "model's features,\n * %zu bytes) is embedded below. A call copies it into a memfd, "
-		    "forks, and runs it\n * with fexecve, MANTIS_COUNTERS and MANTIS_READ_FAILURES "
-		    "naming two more memfds\n * (/proc/self/fd/N); it changes no file (its runtime "
-		    "discards every write), and\n * the features are computed from the counters it "
-		    "writes as mantis computes them.\n * Needs: Linux 3.17 or later (memfd_create) "
+		    "vforks (no copy of\n * the caller's memory) and runs it with fexecve, "
+		    "MANTIS_COUNTERS and\n * MANTIS_READ_FAILURES naming two more memfds "
+		    "(/proc/self/fd/N); it changes no file (its\n * runtime discards every write), and "
+		    "the features are computed from the counters it\n * writes as mantis computes "
+		    "them.\n * Needs: Linux 3.17 or later (memfd_create) "
 		    "with /proc mounted, x86-64, the C library\n * the evaluator was linked with "
 		    "(glibc, the one of the machine that trained it)", bytes);
 		for (int i = 0; i < p->m.nldflags; i++) {

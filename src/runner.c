@@ -1,6 +1,11 @@
 /*
- * runner.c: fork/exec of one run with a scratch folder, redirections, a timeout and rusage.
+ * runner.c: vfork/exec of one run with a scratch folder, redirections, a timeout and rusage.
  *
+ * vfork, not fork: fork copies the page tables of mantis's touched memory, which costs as much
+ * as a short evaluator's whole run (a static program that exits at once: 0.46 ms from a small
+ * process, 1.36 ms from one with 20 MB touched, 4.7 ms with 100 MB; through vfork 0.41-0.49 ms
+ * for all three). So the child shares the parent's memory until exec and writes none of it: the
+ * environment is built in the parent, and the child makes only system calls.
  * The child reports an exec failure through a close-on-exec pipe (the self-pipe trick), so "could
  * not start" is told apart from "started and exited 127". The parent waits on a pidfd with poll()
  * for the timeout; where pidfds are unavailable it polls waitid(WNOWAIT) every millisecond.
@@ -67,11 +72,36 @@ static int open_redirect(const char *path, int writing)
 	return open(path, O_RDONLY);
 }
 
-/* The child: never returns. Reports an exec failure's errno on report_fd. */
-static void child(const char *program, char **argv, const char *dir, int fds[3],
+/* Returns environ with the NAME=VALUE strings of add in place of the same names' (appended if
+ * new), NULL-ended; the array is owned by the caller, its strings borrowed. */
+static char **environment(char *const *add)
+{
+	size_t n = 0, nadd = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	while (add && add[nadd])
+		nadd++;
+	env = xcalloc(n + nadd + 1, sizeof *env);
+	memcpy(env, environ, sizeof *env * n);
+	for (size_t a = 0; a < nadd; a++) {
+		size_t len = strcspn(add[a], "=") + 1, i = 0;
+
+		while (i < n && strncmp(env[i], add[a], len) != 0)
+			i++;
+		if (i == n)
+			n++;
+		env[i] = add[a];
+	}
+	return env;
+}
+
+/* The child, in vfork: never returns, makes only system calls and writes no memory the parent
+ * reads. Reports an exec failure's errno on report_fd. */
+static void child(const char *program, char **argv, char **env, const char *dir, int fds[3],
 		  const struct run_options *opt, int report_fd)
 {
-	char *const *env = opt->env;
 	int e;
 
 	setpgid(0, 0);
@@ -84,10 +114,6 @@ static void child(const char *program, char **argv, const char *dir, int fds[3],
 		if (sched_setaffinity(0, sizeof set, &set) < 0)
 			goto fail;
 	}
-	for (int i = 0; env && env[i]; i++) {
-		if (putenv(env[i]) != 0)
-			goto fail;
-	}
 	for (int i = 0; i < 3; i++) {
 		if (dup2(fds[i], i) < 0)
 			goto fail;
@@ -95,7 +121,7 @@ static void child(const char *program, char **argv, const char *dir, int fds[3],
 	if (chdir(dir) < 0)
 		goto fail;
 	signal(SIGPIPE, SIG_DFL);
-	execvp(program, argv);
+	execvpe(program, argv, env);
 fail:
 	e = errno;
 	if (write(report_fd, &e, sizeof e) < 0)
@@ -203,6 +229,7 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 		 const struct run_options *opt, struct run_result *res, struct error *err)
 {
 	int report[2], exec_errno = 0, status = 0, exited;
+	char **env;
 	struct rusage ru;
 	double start;
 	pid_t pid;
@@ -210,15 +237,18 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 
 	if (pipe2(report, O_CLOEXEC) < 0)
 		return error_errno(err, "cannot create a pipe");
+	env = environment(opt->env);
 	start = now();
-	pid = fork();
+	pid = vfork();
 	if (pid < 0) {
 		close(report[0]);
 		close(report[1]);
+		free(env);
 		return error_errno(err, "cannot fork to run %s", program);
 	}
 	if (pid == 0)
-		child(program, argv, scratch, fds, opt, report[1]);
+		child(program, argv, env, scratch, fds, opt, report[1]);
+	free(env);
 	setpgid(pid, pid);
 	close(report[1]);
 	got = read(report[0], &exec_errno, sizeof exec_errno);
