@@ -66,6 +66,32 @@ START_TEST(exit_statuses)
 }
 END_TEST
 
+/* The options' NAME=VALUE strings replace the same names of mantis's environment or are
+ * added; the rest of it passes unchanged, and mantis's own stays as it was. */
+START_TEST(environment_replaced_and_added)
+{
+	char *dir = test_tmpdir(), *stdout_path = xasprintf("%s/stdout", dir), *out;
+	char *words[] = {"-c", "echo \"$MANTIS_T1 $MANTIS_T2 $MANTIS_T3\"", NULL};
+	char *env[] = {"MANTIS_T1=new", "MANTIS_T3=added", NULL};
+	struct input in = shell_input(words);
+	struct run_options opt = {.stdout_path = stdout_path, .env = env};
+	struct run_result res;
+	struct error err = {""};
+
+	setenv("MANTIS_T1", "old", 1);
+	setenv("MANTIS_T2", "kept", 1);
+	unsetenv("MANTIS_T3");
+	ck_assert_msg(runner_run("/bin/sh", &in, &opt, &res, &err) == 0, "%s", err.msg);
+	out = test_read_file(stdout_path);
+	ck_assert_str_eq(out, "new kept added\n");
+	ck_assert_str_eq(getenv("MANTIS_T1"), "old");
+	ck_assert_ptr_null(getenv("MANTIS_T3"));
+	free(out);
+	free(stdout_path);
+	free(dir);
+}
+END_TEST
+
 START_TEST(timeout_kills_the_process_group)
 {
 	char *out;
@@ -229,6 +255,7 @@ Suite *suite_runner(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, exit_statuses);
+	tcase_add_test(tc, environment_replaced_and_added);
 	tcase_add_test(tc, timeout_kills_the_process_group);
 	tcase_add_test(tc, children_die_with_a_normal_exit_too);
 	tcase_add_test(tc, scratch_is_cwd_and_tmp_and_is_removed);
