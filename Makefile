@@ -45,6 +45,7 @@ LIB_SRC += src/equiv.c src/budget.c
 LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/descriptor.c src/blackbox.c src/baseline.c
 LIB_SRC += src/count.c src/platform.c src/calibrate.c
 LIB_SRC += src/report.c src/exportc.c src/evaldb.c
+LIB_SRC += src/codegen.c
 LIB_SRC += src/space.c src/explore.c src/infer.c src/mars.c src/cart.c src/kriging.c src/gp.c src/poly.c src/measure.c src/select.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
 CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "codegen.h"
 #include "error.h"
 #include "inputs.h"
 #include "instrument.h"
@@ -154,8 +155,7 @@ static int rebuild_inst(const struct budget_options *o, const struct manifest *m
 			const unsigned char *drop, struct probe_site **sites, int *nsites,
 			struct error *err)
 {
-	char *bc = xasprintf("%s/prepared.bc", o->dir), *inst_bc = xasprintf("%s/inst.bc", o->dir);
-	char *exe = xasprintf("%s/inst", o->dir), *objs[1] = {(char *)o->build->runtime};
+	char *bc = xasprintf("%s/prepared.bc", o->dir), *exe = xasprintf("%s/inst", o->dir);
 	struct manifest again = {0};
 	struct ir ir = {0};
 	int rc = ir_load(&ir, bc, err);
@@ -165,17 +165,13 @@ static int rebuild_inst(const struct budget_options *o, const struct manifest *m
 	if (rc == 0 && (again.build_id != m->build_id || again.ncounters != m->ncounters))
 		rc = error_set(err, "%s does not match %s/features.json", bc, o->dir);
 	if (rc == 0 && drop)
-		rc = ir_write(&ir, inst_bc, err);
-	if (rc == 0 && drop)
-		rc = ir_build_executable(inst_bc, o->build->opt, objs, 1, o->build->ldflags,
-					 o->build->nldflags, exe, err);
+		rc = codegen_inst(&ir, o->build, o->dir, err);
 	if (rc < 0)
 		error_prefix(err, "rebuilding %s", exe);
 	manifest_release(&again);
 	if (ir.ctx)
 		ir_release(&ir);
 	free(bc);
-	free(inst_bc);
 	free(exe);
 	return rc;
 }

@@ -6,7 +6,7 @@
  *   DIR/inst            the same IR with feature counters, linked with the runtime
  *   DIR/features.json   the manifest (manifest.h)
  *   DIR/prepared.bc     the prepared whole-program bitcode both come from
- *   DIR/inst.bc         the instrumented bitcode
+ *   DIR/inst.bc         the instrumented bitcode, without debug information (codegen.h)
  */
 #ifndef MANTIS_BUILD_H
 #define MANTIS_BUILD_H

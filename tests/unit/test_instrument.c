@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "codegen.h"
 #include "error.h"
 #include "inputs.h"
 #include "instrument.h"
@@ -253,6 +254,40 @@ START_TEST(schemes_select_features)
 	for (int i = 0; i < m.n; i++)
 		ck_assert_msg(strcmp(m.v[i].kind, "loop") == 0, "%s with --schemes loop", m.v[i].name);
 	ck_assert_int_eq(m.n, 1);
+	free(build);
+	manifest_release(&m);
+}
+END_TEST
+
+/* codegen's staged build (optimiser, llvm-split, back ends in parallel, link), forced on a small
+ * program whose static compare lands in another part than main, which hands it to qsort: the
+ * same output and exactly the same counters as the one-clang build. */
+START_TEST(split_build_counts_as_one_build)
+{
+	struct manifest m;
+	char *build = build_program("calls.c", SCHEME_ALL, &m), *bc = xasprintf("%s/inst.bc", build);
+	char *work = xasprintf("%s/work", build), *exe = xasprintf("%s/inst", build);
+	char *part1 = xasprintf("%s/inst-part1.o", work), *ldflags[] = {"-lm", "-pthread"};
+	struct build_options opt = {NULL, 0, NULL, NULL, 0, ldflags, 2, "2", SCHEME_ALL,
+				    getenv("MANTIS_RUNTIME")};
+	struct error err = {""};
+	uint64_t *whole = run_both(build, &m, "10", 0, "calls.c"), *split;
+
+	ck_assert_msg(access(part1, F_OK) != 0, "calls.c is under 1 MiB: built in one clang");
+	ck_assert_msg(codegen_build(bc, &opt, 2, work, exe, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(access(part1, R_OK), 0);
+	split = run_both(build, &m, "10", 0, "calls.c");
+	ck_assert_double_eq(value_of(&m, split, "call:fib:calls.c:6"), 177);
+	ck_assert_double_eq(value_of(&m, split, "call:(indirect):calls.c:34:count"), 10);
+	for (int i = 0; i < m.ncounters; i++)
+		ck_assert_msg(whole[i] == split[i], "counter %d: %llu in one part, %llu in two", i,
+			      (unsigned long long)whole[i], (unsigned long long)split[i]);
+	free(whole);
+	free(split);
+	free(bc);
+	free(work);
+	free(exe);
+	free(part1);
 	free(build);
 	manifest_release(&m);
 }
@@ -596,6 +631,7 @@ Suite *suite_instrument(void)
 		tcase_add_loop_test(tc, expected_counts, 0, nprograms);
 	tcase_add_test(tc, bycount_totals_add_up_and_grow_linearly);
 	tcase_add_test(tc, schemes_select_features);
+	tcase_add_test(tc, split_build_counts_as_one_build);
 	tcase_add_test(tc, threads_are_clean_under_thread_sanitizer);
 	tcase_add_test(tc, branch_counts_agree_with_llvm_cov);
 	tcase_add_test(tc, line_counts_agree_with_llvm_cov);
