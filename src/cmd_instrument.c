@@ -104,9 +104,9 @@ static void print_budget(const char *dir, const struct budget *b, const struct m
 
 	for (int i = 0; i < b->nfailures; i++)
 		fprintf(stderr, "mantis instrument: left out of the calibration: %s\n", b->failures[i]);
-	printf("calibration on %d inputs, CPU time inst/orig:", b->ninputs);
+	printf("calibration on %d inputs, CPU time inst/orig (mean over inputs):", b->ninputs);
 	for (int r = 0; r < b->nrounds; r++)
-		printf("%s %.2f", r ? " ->" : "", b->rounds[r].inst / (b->rounds[r].orig > 0 ? b->rounds[r].orig : 1e-9));
+		printf("%s %.2f", r ? " ->" : "", b->rounds[r].ratio);
 	putchar('\n');
 	if (b->ndrops) {
 		printf("dropped %d of %d counters, %d features:", m->ndropped, m->ncounters, b->nremoved);
@@ -191,10 +191,12 @@ const struct command cmd_instrument = {
 		"                      values, VAR.v1 ... VAR.vK (1-64; default 1: VAR.first)\n"
 		"  --budget F          keep DIR/inst within 1+F times DIR/orig's CPU time (0.05: 5%):\n"
 		"                      time both on the --calibrate inputs (3 interleaved runs each,\n"
-		"                      the median); while over 1+F/2 there (other inputs run a few\n"
-		"                      points higher), drop the counters whose probes cost most\n"
-		"                      (runs x weight), rebuild DIR/inst and time again (6 rounds\n"
-		"                      at most). Features reading a dropped counter leave\n"
+		"                      the median; the mean of the inputs' ratios); while over 1+F/2\n"
+		"                      there (other inputs run a few points higher), drop the\n"
+		"                      counters whose probes cost most (runs per second of the\n"
+		"                      original x weight), rebuild DIR/inst and time again (6 rounds\n"
+		"                      at most; a build within 1+F/2 is timed twice, the mean\n"
+		"                      judged). Features reading a dropped counter leave\n"
 		"                      features.json; DIR/budget.json tells what was dropped and why\n"
 		"  --calibrate FILE    the inputs to time for --budget (an inputs file, as for\n"
 		"                      mantis profile --inputs); an input that crashes is left out\n"
