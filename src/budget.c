@@ -5,15 +5,17 @@
  *
  * Algorithm. Round 0 measures the build as made: for each repetition, each calibration input
  * runs DIR/orig then DIR/inst (interleaved, so both meet the same machine state; inst writes its
- * counters, as in a feature run); an input's time is the median of its CPU times (user + sys),
- * its ratio inst/orig, and the round's ratio the mean of the inputs' ratios: every input weighs
- * the same, so a short input's hot code counts as much as a long one's (a held-out input may run
- * it longer). The first repetition's counters, each input's divided by its original's CPU time,
- * give how often each block runs per second of the original, averaged over the inputs. While the
- * ratio > 1 + F/2 and rounds remain (half the budget on the calibration inputs, so that other
- * inputs, which ran a few points higher, stay within it):
- *   cost(probe) = runs per second of its block x weight of its kind (instrument.c: a block
- *                 increment 1, a value probe 3 and more), summed per counter a probe is dropped by;
+ * counters, as in a feature run); an input's time is the median of its CPU times (user + sys).
+ * The round's ratio is the larger of two: the sums' inst/orig, which the long inputs carry, and
+ * the mean of the inputs' inst/orig, in which every input weighs the same, so that a short
+ * input's hot code (which a held-out input may run longer) counts as much as a long one's. The
+ * first repetition's counters give how often each block runs per second of the original in two
+ * ways: pooled (its runs over the inputs' total time) and per input (each input's runs over its
+ * own time, averaged); a block's rate is the larger. While the ratio > 1 + F/2 and rounds remain
+ * (half the budget on the calibration inputs, so that other inputs, which ran a few points
+ * higher, stay within it):
+ *   cost(probe) = its block's rate x weight of its kind (instrument.c: a block increment 1, a
+ *                 value probe 3 and more), summed per counter a probe is dropped by;
  *   per-run cost  = (ratio - 1) / sum of the costs of the probes still emitted;
  *   drop counters, costliest first, until per-run cost x the remaining cost < 0.6 F/2;
  *   rebuild DIR/inst from DIR/prepared.bc without the dropped counters' probes
@@ -167,6 +169,8 @@ static int measure(struct calib *c, const struct manifest *m, int counts, struct
 		left++;
 	}
 	r->ratio /= left > 0 ? left : 1;
+	if (r->inst / (r->orig > 1e-4 ? r->orig : 1e-4) > r->ratio)
+		r->ratio = r->inst / (r->orig > 1e-4 ? r->orig : 1e-4);
 	if (rc == 0 && left == 0)
 		rc = error_set(err, "%s: no calibration input ran to the end", c->ins.path);
 	c->b->ninputs = left;
@@ -226,6 +230,7 @@ static int choose_drops(struct budget *b, const struct probe_site *sites, int ns
 			const struct calib *cal, int ncounters, unsigned char *drop)
 {
 	const struct budget_round *last = &b->rounds[b->nrounds - 1];
+	double pooled = 1 / (b->rounds[0].orig > 1e-4 ? b->rounds[0].orig : 1e-4);
 	struct cost *costs = xcalloc((size_t)ncounters + 1, sizeof *costs);
 	double total = 0, per_run, need, removed = 0;
 	int n = 0, dropped = 0;
@@ -234,7 +239,8 @@ static int choose_drops(struct budget *b, const struct probe_site *sites, int ns
 		costs[c].counter = c;
 	for (int i = 0; i < nsites; i++) {
 		const struct probe_site *s = &sites[i];
-		double rate = s->block >= 0 ? cal->rate[s->block] : 0;
+		double rate = s->block < 0 ? 0 : cal->rate[s->block] > cal->runs[s->block] * pooled ?
+			      cal->rate[s->block] : cal->runs[s->block] * pooled;
 
 		if (drop[s->counters[0]])
 			continue;

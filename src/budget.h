@@ -1,7 +1,7 @@
 /*
  * budget.h: the overhead budget of `mantis instrument --budget F --calibrate FILE` (Mantis 000_
  * section 3.2): the costliest counters are removed from DIR/inst until it runs within 1 + F
- * times DIR/orig's CPU time on the calibration inputs (the mean of the inputs' ratios).
+ * times DIR/orig's CPU time on the calibration inputs, in total and on the mean input.
  */
 #ifndef MANTIS_BUDGET_H
 #define MANTIS_BUDGET_H
@@ -24,7 +24,8 @@ struct budget_options {
 struct budget_round {
 	double orig;  /* CPU seconds of DIR/orig: sum over the inputs of the median run */
 	double inst;  /* the same for DIR/inst */
-	double ratio; /* the mean over the inputs of each one's inst/orig (medians): the verdict */
+	double ratio; /* the verdict: the larger of inst/orig and the mean over the inputs of each
+			 one's inst/orig (medians) */
 	int ndropped; /* counters dropped in the build measured */
 	int measured; /* times measured: 2 when the first came within the aim (the fields are
 			 the means) */
@@ -34,8 +35,8 @@ struct budget_round {
 struct budget_drop {
 	int counter;   /* its index */
 	double runs;   /* how often its probes ran on the calibration inputs (summed) */
-	double cost;   /* runs per second of DIR/orig (the inputs' mean) times the probes' weights:
-			  its share of the estimated overhead */
+	double cost;   /* runs per second of DIR/orig (pooled or the inputs' mean, the larger) times
+			  the probes' weights: its share of the estimated overhead */
 	int round;     /* the round (1...) that dropped it */
 	char *feature; /* the first feature removed with it, or NULL; owned */
 };
@@ -57,7 +58,8 @@ struct budget {
 
 /*
  * Measures DIR/orig and DIR/inst on the calibration inputs (interleaved, the median of
- * o->repeat CPU times each; the ratio is the mean of the inputs' inst/orig); while the ratio
+ * o->repeat CPU times each; the ratio is the larger of the sums' inst/orig and the mean of the
+ * inputs' inst/orig); while the ratio
  * is over 1 + limit/2 and rounds remain, drops the counters whose probes cost most by the
  * estimate (runs per second x weight x the measured excess per weighted run) until the
  * estimate is under 0.6 limit/2, rebuilds DIR/inst without their probes and measures again. Then removes from *m (the manifest of DIR, as built) every feature reading a
@@ -68,7 +70,7 @@ struct budget {
  */
 int budget_apply(struct budget *b, const struct budget_options *o, struct manifest *m,
 		 struct error *err);
-/* Returns the last measured ratio inst/orig of b (the mean over the calibration inputs). */
+/* Returns the last measured ratio of b (budget_round's verdict). */
 double budget_ratio(const struct budget *b);
 /* Frees what b owns. */
 void budget_release(struct budget *b);

@@ -104,7 +104,7 @@ static void print_budget(const char *dir, const struct budget *b, const struct m
 
 	for (int i = 0; i < b->nfailures; i++)
 		fprintf(stderr, "mantis instrument: left out of the calibration: %s\n", b->failures[i]);
-	printf("calibration on %d inputs, CPU time inst/orig (mean over inputs):", b->ninputs);
+	printf("calibration on %d inputs, CPU time inst/orig (total or mean input, the larger):", b->ninputs);
 	for (int r = 0; r < b->nrounds; r++)
 		printf("%s %.2f", r ? " ->" : "", b->rounds[r].ratio);
 	putchar('\n');
@@ -191,7 +191,7 @@ const struct command cmd_instrument = {
 		"                      values, VAR.v1 ... VAR.vK (1-64; default 1: VAR.first)\n"
 		"  --budget F          keep DIR/inst within 1+F times DIR/orig's CPU time (0.05: 5%):\n"
 		"                      time both on the --calibrate inputs (3 interleaved runs each,\n"
-		"                      the median; the mean of the inputs' ratios); while over 1+F/2\n"
+		"                      the median; in total and on the mean input); while over 1+F/2\n"
 		"                      there (other inputs run a few points higher), drop the\n"
 		"                      counters whose probes cost most (runs per second of the\n"
 		"                      original x weight), rebuild DIR/inst and time again (6 rounds\n"
