@@ -62,6 +62,11 @@
  * estimate counts a library call as one instruction, and on spamfilter it was 3x the measured
  * cost (a parsing slice: 13.5% estimated, 4.7% measured), so the margin is wide. */
 #define ESTIMATE_MARGIN 5
+/* Seconds the screen before the first fit may spend estimating slices (after building the
+ * graph). A reachability costs its graph's size: bzip2 estimates all its features in ~10 s,
+ * the sqlite3 shell takes 7 s for each of its 11,739 varying features. The loop's own slicing
+ * estimates whatever the fit then picks among those left. */
+#define ESTIMATE_SECONDS 120
 
 /* The verdict on one feature's evaluator. */
 struct decision {
@@ -533,29 +538,68 @@ static int varies(const struct dataset *ds, int j)
 	return 0;
 }
 
+/* Returns |the correlation of column j with the metric| (0 when either is constant). */
+static double metric_correlation(const struct dataset *ds, int j)
+{
+	const double *x = ds->x + (size_t)j * (size_t)ds->n;
+	double mx = 0, my = 0, sxy = 0, sxx = 0, syy = 0;
+
+	for (int i = 0; i < ds->n; i++) {
+		mx += x[i] / ds->n;
+		my += ds->y[i] / ds->n;
+	}
+	for (int i = 0; i < ds->n; i++) {
+		sxy += (x[i] - mx) * (ds->y[i] - my);
+		sxx += (x[i] - mx) * (x[i] - mx);
+		syy += (ds->y[i] - my) * (ds->y[i] - my);
+	}
+	return sxx > 0 && syy > 0 ? fabs(sxy) / sqrt(sxx * syy) : 0;
+}
+
+/* A column by its correlation with the metric, for sorting. */
+struct ranked {
+	double r; /* |correlation| */
+	int j;    /* the column */
+};
+
+static int more_correlated(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->r != y->r)
+		return x->r > y->r ? -1 : 1;
+	return (x->j > y->j) - (x->j < y->j);
+}
+
 /*
- * Rejects, before the first fit, every feature that varies over the inputs and whose slice is
- * estimated to cost more than ESTIMATE_MARGIN times the threshold (slicer_estimate): one graph for all of
- * them, one reachability each, nothing built or run. Returns how many were rejected, or -1
- * with err set.
+ * Rejects, before the first fit, features that vary over the inputs and whose slice is
+ * estimated to cost more than ESTIMATE_MARGIN times the threshold (slicer_estimate): one graph
+ * for all of them, one reachability each, nothing built or run; the most correlated with the
+ * metric first, for ESTIMATE_SECONDS at most. Returns how many were rejected, or -1 with err set.
  */
 static int estimate_all(struct trainer *t, struct error *err)
 {
 	char **names = xcalloc((size_t)t->ds.p + 1, sizeof *names);
+	struct ranked *order = xcalloc((size_t)t->ds.p + 1, sizeof *order);
 	struct slicer s;
-	int n = 0, rejected = 0;
-	double t0 = now();
+	int n = 0, rejected = 0, done = 0;
+	double t0 = now(), t1;
 
 	for (int j = 0; j < t->ds.p; j++) {
 		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]) &&
 		    descriptor_find(t->ds.names[j]) < 0)
-			names[n++] = t->ds.names[j];
+			order[n++] = (struct ranked){metric_correlation(&t->ds, j), j};
 	}
+	qsort(order, (size_t)n, sizeof *order, more_correlated);
+	for (int i = 0; i < n; i++)
+		names[i] = t->ds.names[order[i].j];
+	free(order);
 	if (n == 0 || slicer_init(&s, t->build, names, n, t->samples.counters, t->samples.n, err) < 0) {
 		free(names);
 		return n == 0 ? 0 : -1;
 	}
-	for (int i = 0; i < n; i++) {
+	t1 = now();
+	for (int i = 0; i < n && now() - t1 < ESTIMATE_SECONDS; i++, done++) {
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
 		struct decision d = {0};
 
@@ -576,7 +620,8 @@ static int estimate_all(struct trainer *t, struct error *err)
 	free(names);
 	t->seconds[T_SLICE] += now() - t0;
 	say(t, "estimate: %d of %d varying features rejected by their slice's estimated cost "
-	    "(%.1f s)\n", rejected, n, now() - t0);
+	    "(%d estimated, the most correlated with the metric first; %.1f s)\n", rejected, n, done,
+	    now() - t0);
 	return rejected;
 }
 
