@@ -21,8 +21,10 @@
  * MANTIS_SNAPSHOTS names a file and MANTIS_SNAPSHOT_INTERVAL a period in seconds, a timer
  * (CLOCK_MONOTONIC, signal SIGRTMAX - 3, SA_RESTART) appends every period the counters as they
  * are then: "MANTISS1", build id, number of counters, then per snapshot the nanoseconds since
- * start-up and the counters. The handler calls write only. A program that already handles that
- * signal gets no snapshots.
+ * start-up and the counters. The handler calls write and timer_settime only: the period is at
+ * least 0.1 ms and grows to 20 times a snapshot's write when that is longer, so that snapshots
+ * never take more than 1/20 of the run. A program that already handles that signal gets no
+ * snapshots.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -182,20 +184,48 @@ static void dump(void)
 
 static int snapshot_fd = -1;     /* the snapshots file, or -1 */
 static struct timespec started;  /* when the program started (CLOCK_MONOTONIC) */
+static timer_t snapshot_timer;   /* the timer that raises the snapshots' signal */
+static int64_t period_ns;        /* its period */
 
-static void take_snapshot(int sig)
+/* Returns the nanoseconds since start-up. */
+static int64_t elapsed_ns(void)
 {
 	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)(now.tv_sec - started.tv_sec) * 1000000000LL + (now.tv_nsec - started.tv_nsec);
+}
+
+/* Sets the snapshot timer's period to ns. */
+static void set_period(int64_t ns)
+{
+	struct itimerspec its;
+
+	period_ns = ns;
+	its.it_value.tv_sec = (time_t)(ns / 1000000000);
+	its.it_value.tv_nsec = (long)(ns % 1000000000);
+	its.it_interval = its.it_value;
+	timer_settime(snapshot_timer, 0, &its, NULL);
+}
+
+/* Appends a snapshot. When it took more than 1/20 of the period, the period grows to 20 times
+ * it: a period shorter than one snapshot's write (430 KB for the sqlite3 shell) left the program
+ * no time to run, and it filled the disk (71 GB in two minutes). */
+static void take_snapshot(int sig)
+{
 	unsigned char stamp[8];
 	int saved = errno;
+	int64_t t0, took;
 
 	(void)sig;
 	if (written || snapshot_fd < 0)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	put64(stamp, (uint64_t)((now.tv_sec - started.tv_sec) * 1000000000LL +
-				(now.tv_nsec - started.tv_nsec)));
+	t0 = elapsed_ns();
+	put64(stamp, (uint64_t)t0);
 	write_counters(snapshot_fd, stamp, sizeof stamp);
+	took = elapsed_ns() - t0;
+	if (20 * took > period_ns)
+		set_period(20 * took);
 	errno = saved;
 }
 
@@ -206,9 +236,7 @@ static void start_snapshots(void)
 	double period = every ? strtod(every, NULL) : 0;
 	struct sigaction sa, old;
 	struct sigevent ev;
-	struct itimerspec its;
 	unsigned char head[24];
-	timer_t timer;
 	int sig = SIGRTMAX - 3;
 
 	if (!path || !*path || !(period > 0) || sigaction(sig, NULL, &old) != 0 ||
@@ -228,16 +256,13 @@ static void start_snapshots(void)
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_SIGNAL;
 	ev.sigev_signo = sig;
-	memset(&its, 0, sizeof its);
-	its.it_value.tv_sec = (time_t)period;
-	its.it_value.tv_nsec = (long)((period - (double)(time_t)period) * 1e9);
-	if (its.it_value.tv_sec == 0 && its.it_value.tv_nsec == 0)
-		its.it_value.tv_nsec = 1;
-	its.it_interval = its.it_value;
-	if (timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0 || timer_settime(timer, 0, &its, NULL) != 0) {
+	if (timer_create(CLOCK_MONOTONIC, &ev, &snapshot_timer) != 0) {
 		close(snapshot_fd);
 		snapshot_fd = -1;
+		return;
 	}
+	/* at least 0.1 ms: a signal's delivery alone takes microseconds */
+	set_period(period > 1e-4 ? (int64_t)(period * 1e9) : 100000);
 }
 
 static void on_fatal_signal(int sig)

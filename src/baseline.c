@@ -16,7 +16,8 @@
  *
  * PE and BE read one run of PRED/build/inst whose runtime (rt/mantisrt.c) appends the counters
  * to MANTIS_SNAPSHOTS every MANTIS_SNAPSHOT_INTERVAL seconds: one hundred snapshots over the
- * program's time. Invariant: snapshots are read in time order and the final counters (the
+ * program's time (see snapshot_interval), the run killed after 10 times the program's wall time
+ * plus 10 s. Invariant: snapshots are read in time order and the final counters (the
  * counters file at exit) close the series, so PE always finds a snapshot (at worst the end).
  */
 #include "baseline.h"
@@ -201,6 +202,19 @@ static void judge(const struct predictor *p, const struct input *in, const struc
 	free(none);
 }
 
+/* Returns the period of the snapshots: a hundredth of the program's wall time, but at least
+ * 0.1 ms and the time to write 20 snapshots at 100 MB/s (a snapshot holds every counter: 430 KB
+ * for the sqlite3 shell, whose runtime also skips periods when snapshots take a tenth of the
+ * run). */
+static double snapshot_interval(const struct predictor *p, double wall)
+{
+	double floor = 20 * 8.0 * ((double)p->m.ncounters + 1) / 1e8;
+
+	if (floor < 1e-4)
+		floor = 1e-4;
+	return wall / 100 > floor ? wall / 100 : floor;
+}
+
 int baseline_execution(const struct predictor *p, const struct input *in, double wall,
 		       double budget, struct execution_baselines *out, struct error *err)
 {
@@ -218,9 +232,10 @@ int baseline_execution(const struct predictor *p, const struct input *in, double
 	}
 	path = xasprintf("%s/snapshots", tmp);
 	env[0] = xasprintf("MANTIS_SNAPSHOTS=%s", path);
-	env[1] = xasprintf("MANTIS_SNAPSHOT_INTERVAL=%.9f", wall / 100 > 1e-4 ? wall / 100 : 1e-4);
+	env[1] = xasprintf("MANTIS_SNAPSHOT_INTERVAL=%.9f", snapshot_interval(p, wall));
 	env[2] = NULL;
-	if (predictor_measure_env(inst, in, 0, env, &p->m, &res, &counters, NULL, err) < 0)
+	if (predictor_measure_env(inst, in, 10 * wall + 10, env, &p->m, &res, &counters, NULL,
+				  err) < 0)
 		goto out;
 	if (res.status != RUN_OK || !counters) {
 		error_set(err, "the instrumented program %s", res.status != RUN_OK

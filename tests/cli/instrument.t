@@ -147,3 +147,34 @@ Without the option a variable has .first and no .vK:
   $ grep -c '"name":"value:[^"]*\.v[0-9]' vals1/features.json
   0
   [1]
+
+Snapshots (eval's partial and bounded execution): MANTIS_SNAPSHOTS receives the counters every
+MANTIS_SNAPSHOT_INTERVAL seconds. A period shorter than a snapshot's write grows to 20 times it
+(and is at least 0.1 ms), so the program still runs: asked for one every microsecond, this 0.1 s
+loop ends with at most one snapshot per 0.1 ms, not in a livelock that fills the disk:
+
+  $ cat > spin.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > 
+  > int main(int argc, char **argv)
+  > {
+  > 	long n = atol(argv[1]), s = 0;
+  > 
+  > 	for (long i = 0; i < n; i++)
+  > 		s += (i * 7) % 13;
+  > 	printf("%ld\n", s);
+  > 	return 0;
+  > }
+  > C
+  $ mantis instrument -o spin spin.c > /dev/null
+  $ MANTIS_COUNTERS=c.bin MANTIS_SNAPSHOTS=snaps.bin MANTIS_SNAPSHOT_INTERVAL=0.000001 timeout 60 spin/inst 100000000
+  599999990
+  $ python3 -c "
+  > import os
+  > data = open('snaps.bin', 'rb').read()
+  > k = int.from_bytes(data[16:24], 'little')
+  > n = (len(data) - 24) // (8 * (k + 1))
+  > stamps = [int.from_bytes(data[24 + i * 8 * (k + 1):32 + i * 8 * (k + 1)], 'little') for i in range(n)]
+  > print(data[:8].decode(), 0 < n < stamps[-1] / 100000 + 2, stamps == sorted(stamps))"
+  MANTISS1 True True
