@@ -37,6 +37,7 @@
 #include "budget.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,16 @@ static int costlier(const void *a, const void *b)
 	return (x->counter > y->counter) - (x->counter < y->counter);
 }
 
+/* Returns how often block runs per CPU second of the original: the larger of its rate pooled
+ * over the calibration inputs (runs x pooled, pooled = 1 / their total seconds) and its rate
+ * per input, averaged; 0 for a probe outside any block (block < 0). */
+static double block_rate(const struct calib *cal, int block, double pooled)
+{
+	if (block < 0)
+		return 0;
+	return fmax(cal->rate[block], cal->runs[block] * pooled);
+}
+
 /*
  * Drops more counters after a round over the budget (see the header comment): fills drop[] and
  * appends to b->drops. Returns how many counters it dropped (0: nothing left that costs).
@@ -239,8 +250,7 @@ static int choose_drops(struct budget *b, const struct probe_site *sites, int ns
 		costs[c].counter = c;
 	for (int i = 0; i < nsites; i++) {
 		const struct probe_site *s = &sites[i];
-		double rate = s->block < 0 ? 0 : cal->rate[s->block] > cal->runs[s->block] * pooled ?
-			      cal->rate[s->block] : cal->runs[s->block] * pooled;
+		double rate = block_rate(cal, s->block, pooled);
 
 		if (drop[s->counters[0]])
 			continue;
