@@ -346,6 +346,7 @@ static void remove_features(struct budget *b, struct manifest *m, const unsigned
 		feature_release(f);
 	}
 	m->n = kept;
+	manifest_index(m);
 	free(m->dropped);
 	m->dropped = xcalloc((size_t)m->ncounters + 1, sizeof *m->dropped);
 	m->ndropped = 0;

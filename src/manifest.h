@@ -50,6 +50,9 @@ struct manifest {
 	int n;              /* features */
 	struct feature *v;  /* owned */
 	int cap;            /* allocated features */
+	int *by_name;       /* manifest_read's features sorted by name, then index, for
+			       manifest_find; owned, NULL if none; covers v[0..nindexed) */
+	int nindexed;       /* features by_name covers (those added later are searched in turn) */
 };
 
 /* Appends a feature (strings copied; terms taken over) and returns it. */
@@ -73,7 +76,11 @@ double feature_value(const struct feature *f, const uint64_t *counters);
 int manifest_write(const struct manifest *m, const char *path, struct error *err);
 /* Reads a manifest written by manifest_write. Returns 0 or -1 naming path, line, column. */
 int manifest_read(struct manifest *m, const char *path, struct error *err);
-/* Returns the index of the feature called name, or -1. */
+/* Sorts the features' indices by name into m->by_name (manifest_read does it; call it again
+ * after removing or renaming features). */
+void manifest_index(struct manifest *m);
+/* Returns the index of the feature called name (the first, if several are), or -1. A binary
+ * search over what manifest_read read, then a scan of the features added since. */
 int manifest_find(const struct manifest *m, const char *name);
 /* Frees what *m owns and zeroes it. */
 void manifest_release(struct manifest *m);

@@ -487,12 +487,16 @@ static int screen(struct trainer *t)
 {
 	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rejected = 0;
 	unsigned char *is_block = xcalloc((size_t)t->m.ncounters + 1, 1);
+	double *insts;
 
 	t->is_block = is_block;
 	if (total < 0)
 		return 0;
 	for (int i = 0; i < t->m.v[total].nterms; i++)
 		is_block[t->m.v[total].terms[i].counter] = 1;
+	insts = xmalloc(sizeof *insts * (size_t)(t->samples.n + 1));
+	for (int k = 0; k < t->samples.n; k++) /* a sum over every block: once per input */
+		insts[k] = feature_value(&t->m.v[total], t->samples.counters[k]);
 	for (int j = 0; j < t->ds.p; j++) {
 		int f = manifest_find(&t->m, t->ds.names[j]);
 		double bound = 0;
@@ -501,7 +505,7 @@ static int screen(struct trainer *t)
 		if (f < 0)
 			continue;
 		for (int k = 0; k < t->samples.n; k++) {
-			double entries = 0, insts = feature_value(&t->m.v[total], t->samples.counters[k]);
+			double entries = 0;
 
 			for (int i = 0; i < t->m.v[f].nterms; i++) {
 				int c = t->m.v[f].terms[i].counter;
@@ -509,7 +513,7 @@ static int screen(struct trainer *t)
 				if (is_block[c])
 					entries += (double)t->samples.counters[k][c];
 			}
-			bound += entries / (insts > 1 ? insts : 1) / t->samples.n;
+			bound += entries / (insts[k] > 1 ? insts[k] : 1) / t->samples.n;
 		}
 		if (bound <= t->opt->threshold)
 			continue;
@@ -521,6 +525,7 @@ static int screen(struct trainer *t)
 		d->expensive = 1;
 		rejected++;
 	}
+	free(insts);
 	say(t, "screen: %d of %d features rejected before slicing (their counters alone cost more "
 	    "than the threshold)\n", rejected, t->ds.p);
 	return rejected;
