@@ -2,7 +2,8 @@
 #
 #   make            build build/mantis (after `make setup` on a fresh machine)
 #   make check      set-up, build, then every test layer, plain and under ASan+UBSan
-#   make demo       set-up, build, then the main job on a bundled example
+#   make demo       set-up, build, then the main job on a bundled example (EXAMPLE=NAME, default
+#                   spamfilter)
 #   make bench      set-up (and bench/setup: the reference solvers), build, then the benchmarks
 #                   (slow; prints the machine they ran on)
 #   make clean      remove build/
@@ -79,7 +80,7 @@ check-asan: setup
 
 demo: setup
 	@$(MAKE) --no-print-directory all examples $(BUILD)/bench/spread
-	@scripts/demo $(BUILD)
+	@scripts/demo $(BUILD) $(EXAMPLE)
 
 bench: setup
 	@bench/setup
