@@ -109,15 +109,18 @@ static int by_string(const void *a, const void *b)
 static int mark_excluded(struct prep *pr, const struct dataset *ds, char *const *exclude,
 			 int nexclude, struct error *err)
 {
-	char **sorted = xmalloc(sizeof *sorted * (size_t)(nexclude + 1));
-	unsigned char *found = xcalloc((size_t)nexclude + 1, 1);
+	char **sorted;
+	unsigned char *found;
 	int rc = 0;
 
+	if (nexclude == 0)
+		return 0; /* exclude may then be NULL */
+	sorted = xmalloc(sizeof *sorted * (size_t)nexclude);
+	found = xcalloc((size_t)nexclude, 1);
 	memcpy(sorted, exclude, sizeof *sorted * (size_t)nexclude);
 	qsort(sorted, (size_t)nexclude, sizeof *sorted, by_string);
 	for (int j = 0; j < ds->p; j++) {
-		char **hit = nexclude ? bsearch(&ds->names[j], sorted, (size_t)nexclude, sizeof *sorted,
-						by_string) : NULL;
+		char **hit = bsearch(&ds->names[j], sorted, (size_t)nexclude, sizeof *sorted, by_string);
 
 		if (!hit)
 			continue;
