@@ -98,44 +98,43 @@ static void make_alias(struct prep *pr, const struct shape *rep, const struct sh
 				       : rep->min + rep->range + (-b) * alias->min;
 }
 
-static int by_string(const void *a, const void *b)
+/* A column's name and index, sorted by name for mark_excluded. */
+struct named_column {
+	const char *name; /* the column's name; borrowed from the dataset */
+	int j;            /* its index */
+};
+
+static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct named_column *)a)->name, ((const struct named_column *)b)->name);
 }
 
-/* Marks the columns named in exclude[0..nexclude). Sorted, so that train's exclusion of nearly
- * every column of a large program (the sqlite3 shell: 66,792) is not a quadratic scan. Returns
- * 0, or -1 with err naming the first excluded name (in sorted order) that no column has. */
+/* Marks the columns named in exclude[0..nexclude), each found by a binary search over the
+ * columns sorted by name: train excludes nearly every column of a large program (the sqlite3
+ * shell: 66,792), which a scan per name made quadratic. Returns 0, or -1 with err naming the
+ * first excluded name that no column has. */
 static int mark_excluded(struct prep *pr, const struct dataset *ds, char *const *exclude,
 			 int nexclude, struct error *err)
 {
-	char **sorted;
-	unsigned char *found;
+	struct named_column *cols;
 	int rc = 0;
 
 	if (nexclude == 0)
 		return 0; /* exclude may then be NULL */
-	sorted = xmalloc(sizeof *sorted * (size_t)nexclude);
-	found = xcalloc((size_t)nexclude, 1);
-	memcpy(sorted, exclude, sizeof *sorted * (size_t)nexclude);
-	qsort(sorted, (size_t)nexclude, sizeof *sorted, by_string);
-	for (int j = 0; j < ds->p; j++) {
-		char **hit = bsearch(&ds->names[j], sorted, (size_t)nexclude, sizeof *sorted, by_string);
-
-		if (!hit)
-			continue;
-		pr->status[j] = PREP_EXCLUDED;
-		for (char **h = hit; h >= sorted && strcmp(*h, ds->names[j]) == 0; h--)
-			found[h - sorted] = 1; /* every copy of a name listed twice */
-		for (char **h = hit + 1; h < sorted + nexclude && strcmp(*h, ds->names[j]) == 0; h++)
-			found[h - sorted] = 1;
-	}
+	cols = xmalloc(sizeof *cols * (size_t)(ds->p + 1));
+	for (int j = 0; j < ds->p; j++)
+		cols[j] = (struct named_column){ds->names[j], j};
+	qsort(cols, (size_t)ds->p, sizeof *cols, by_name);
 	for (int e = 0; e < nexclude && rc == 0; e++) {
-		if (!found[e])
-			rc = error_set(err, "--exclude: no feature named '%s'", sorted[e]);
+		struct named_column key = {exclude[e], -1};
+		const struct named_column *hit = bsearch(&key, cols, (size_t)ds->p, sizeof *cols, by_name);
+
+		if (hit)
+			pr->status[hit->j] = PREP_EXCLUDED;
+		else
+			rc = error_set(err, "--exclude: no feature named '%s'", exclude[e]);
 	}
-	free(sorted);
-	free(found);
+	free(cols);
 	return rc;
 }
 
