@@ -3,7 +3,8 @@
  * counter (tagged !mantis.block by the slicing instrumentation) is 0 in every training run. A
  * conditional branch from a warm block with one cold and one warm successor becomes an
  * unconditional branch to the warm one; the blocks then unreachable are deleted (their phi
- * entries first, then their values' uses, which only unreachable code or those entries had).
+ * entries first, then their values' uses, which only unreachable code or those entries had,
+ * then their branches, so that no block is freed while a branch still names it).
  *
  * Why: a decision that only ever went one way in training (the error check after writing the
  * output, a failed malloc) need not be computed by an evaluator, and computing it often costs
@@ -111,6 +112,14 @@ static void delete_unreachable(LLVMBuilderRef b, LLVMValueRef fn)
 			if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMVoidTypeKind)
 				LLVMReplaceAllUsesWith(x, LLVMGetUndef(LLVMTypeOf(x)));
 		}
+	}
+	/*
+	 * Their branches go first: a block deleted while another's branch still names it leaves
+	 * that branch a use of freed memory, which deleting the other block then writes to.
+	 */
+	for (int k = 0; k < cfg.n; k++) {
+		if (cfg.rpo_number[k] < 0)
+			LLVMInstructionEraseFromParent(LLVMGetBasicBlockTerminator(cfg.block[k]));
 	}
 	for (int k = 0; k < cfg.n; k++) {
 		if (cfg.rpo_number[k] < 0)

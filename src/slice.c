@@ -417,7 +417,7 @@ double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64
 struct rebuild {
 	LLVMContextRef ctx;    /* the context */
 	LLVMBuilderRef b;      /* a builder */
-	struct ptrmap dead;    /* instructions of the copy to delete */
+	struct ptrmap dead;    /* instructions of the copy: 1 to delete, 0 to keep (absent: keep) */
 	struct ptrmap kept_br; /* terminators of the copy that stay */
 	LLVMValueRef main_fn;  /* the copy's main */
 };
@@ -459,6 +459,12 @@ static void decide(struct slicer *s, const unsigned char *mark, LLVMModuleRef co
 	}
 }
 
+/* Returns whether instruction x of the copy is to be deleted. */
+static int is_dead(const struct rebuild *r, LLVMValueRef x)
+{
+	return ptrmap_get(&r->dead, x) > 0;
+}
+
 /* Replaces phi by one whose incoming edges lack drop and, if add, gain (add, value). */
 static void rewrite_phi(struct rebuild *r, LLVMValueRef phi, LLVMBasicBlockRef drop,
 			LLVMBasicBlockRef add, LLVMValueRef value)
@@ -477,8 +483,8 @@ static void rewrite_phi(struct rebuild *r, LLVMValueRef phi, LLVMBasicBlockRef d
 	}
 	if (add)
 		LLVMAddIncoming(fresh, &value, &add, 1);
-	if (ptrmap_get(&r->dead, phi) >= 0)
-		ptrmap_put(&r->dead, fresh, 1);
+	/* explicitly, over whatever a freed instruction at fresh's address left in the map */
+	ptrmap_put(&r->dead, fresh, is_dead(r, phi));
 	LLVMReplaceAllUsesWith(phi, fresh);
 	LLVMInstructionEraseFromParent(phi);
 }
@@ -512,17 +518,9 @@ static void redirect(struct rebuild *r, LLVMValueRef fn, LLVMBasicBlockRef b, LL
 	LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
 	unsigned n = LLVMGetNumSuccessors(term);
 	LLVMBasicBlockRef *succ = xmalloc(sizeof *succ * (n ? n : 1));
-	LLVMValueRef *values = NULL;
-	int nvalues = 0;
 
 	for (unsigned i = 0; i < n; i++)
 		succ[i] = LLVMGetSuccessor(term, i);
-	if (target) { /* what target's phis received from b, if b was already a predecessor */
-		for (LLVMValueRef p = LLVMGetFirstInstruction(target); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) {
-			values = xrealloc(values, sizeof *values * (size_t)(nvalues + 1));
-			values[nvalues++] = incoming_from(p, b);
-		}
-	}
 	for (unsigned i = 0; i < n; i++) {
 		int seen = 0;
 
@@ -536,15 +534,16 @@ static void redirect(struct rebuild *r, LLVMValueRef fn, LLVMBasicBlockRef b, LL
 				rewrite_phi(r, p, b, NULL, NULL);
 		}
 	}
-	if (target) {
-		int k = 0;
+	/*
+	 * What target's phis received from b, if b was already a predecessor, read from each phi as
+	 * it comes: a value read before the loops above may be a phi they replaced and freed (a
+	 * loop header's phi flowing out of a latch), and adding a use of it corrupts the heap.
+	 */
+	for (LLVMValueRef p = target ? LLVMGetFirstInstruction(target) : NULL, next; p && LLVMIsAPHINode(p); p = next) {
+		LLVMValueRef v = incoming_from(p, b);
 
-		for (LLVMValueRef p = LLVMGetFirstInstruction(target), next; p && LLVMIsAPHINode(p); p = next, k++) {
-			LLVMValueRef v = k < nvalues ? values[k] : NULL;
-
-			next = LLVMGetNextInstruction(p);
-			rewrite_phi(r, p, b, b, v ? v : LLVMConstNull(LLVMTypeOf(p)));
-		}
+		next = LLVMGetNextInstruction(p);
+		rewrite_phi(r, p, b, b, v ? v : LLVMConstNull(LLVMTypeOf(p)));
 	}
 	LLVMInstructionEraseFromParent(term);
 	if (target) {
@@ -554,7 +553,6 @@ static void redirect(struct rebuild *r, LLVMValueRef fn, LLVMBasicBlockRef b, LL
 	} else {
 		return_default(r, fn, b);
 	}
-	free(values);
 	free(succ);
 }
 
@@ -563,7 +561,7 @@ static int follows_kept_call(const struct rebuild *r, LLVMValueRef term)
 {
 	LLVMValueRef prev = LLVMGetPreviousInstruction(term);
 
-	return prev && LLVMIsACallInst(prev) && ptrmap_get(&r->dead, prev) < 0;
+	return prev && LLVMIsACallInst(prev) && !is_dead(r, prev);
 }
 
 /* Redirects the branches of fn that are not kept. */
@@ -603,7 +601,7 @@ static void delete_dead(struct rebuild *r, LLVMValueRef fn)
 
 		for (; x; x = next) {
 			next = LLVMGetNextInstruction(x);
-			if (ptrmap_get(&r->dead, x) < 0 || LLVMIsATerminatorInst(x))
+			if (!is_dead(r, x) || LLVMIsATerminatorInst(x))
 				continue;
 			if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMVoidTypeKind)
 				LLVMReplaceAllUsesWith(x, LLVMConstNull(LLVMTypeOf(x)));
