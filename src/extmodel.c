@@ -308,6 +308,8 @@ static const struct extfn table[] = {
 	RET2("memrchr", "r--", EXT_RET_INSIDE, 0, 2),
 	RET("memset", "w--", 0, S0, 0, 2),
 	F("mkdir", "r-", 0, SFS),
+	F("mkostemp", "b-", 0, SFS),
+	F("mkstemp", "b", 0, SFS),
 	F("mktime", "b", 0, S0),
 	F("mmap", "------", EXT_ALLOC, SFS),
 	F("mmap64", "------", EXT_ALLOC, SFS),
