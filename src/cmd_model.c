@@ -77,6 +77,28 @@ static double number_arg(const char *opt, const char *arg, double lo, double hi)
 	return v;
 }
 
+/*
+ * Dies when output would replace a predictor's model (a predictor.json beside it): mantis train
+ * wrote that model for the evaluator beside it, and `mantis model` run inside a predictor folder
+ * would otherwise overwrite it with the default output name.
+ */
+static void refuse_predictor_model(const char *output)
+{
+	const char *slash = strrchr(output, '/');
+	const char *base = slash ? slash + 1 : output;
+	char *beside;
+	int taken;
+
+	if (strcmp(base, "model.json") != 0)
+		return;
+	beside = xasprintf("%.*spredictor.json", slash ? (int)(slash - output + 1) : 0, output);
+	taken = access(beside, F_OK) == 0;
+	free(beside);
+	if (taken)
+		die("%s is a predictor's model (predictor.json is beside it); write this one "
+		    "elsewhere with -o FILE", output);
+}
+
 static void print_summary(const struct model *model, const struct prep *pr,
 			  const struct dataset *ds)
 {
@@ -167,6 +189,8 @@ static int run_model(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		usage_error(&cmd_model, argc - optind ? "give one data file" : "no data file given");
+	if (strcmp(output, "-") != 0)
+		refuse_predictor_model(output);
 	if (stat(argv[optind], &sb) == 0 && S_ISDIR(sb.st_mode))
 		load_profile(&ds, argv[optind], db_option, metric);
 	else if (dataset_load_csv(&ds, argv[optind], metric, &err) < 0)
@@ -231,7 +255,8 @@ const struct command cmd_model = {
 		"  --exclude F,G,...   features to leave out (a copy of one may stand in for it)\n"
 		"  --max-features N    most distinct features in the model (default 5)\n"
 		"  --max-terms N       most terms in the model (default 20)\n"
-		"  -o, --output FILE   where to write the model (default model.json; - for none)\n"
+		"  -o, --output FILE   where to write the model (default model.json; - for none;\n"
+		"                      refused where it would replace a predictor's model.json)\n"
 		"  --json              print the model as JSON instead of the summary\n",
 	.run = run_model,
 };

@@ -70,3 +70,18 @@ Bad data exits 1 and says where:
   $ mantis model missing.csv
   mantis: cannot open missing.csv: No such file or directory
   [1]
+
+A predictor's model is never overwritten: in a folder mantis train wrote (predictor.json beside
+model.json), the default output is refused, and so is naming it; -o elsewhere works:
+
+  $ mkdir pred && echo '{}' > pred/predictor.json && echo kept > pred/model.json
+  $ cd pred && mantis model "$TESTDIR/data/exact.csv" --train-frac 1 > /dev/null
+  mantis: model.json is a predictor's model (predictor.json is beside it); write this one elsewhere with -o FILE
+  [1]
+  $ cd .. && mantis model "$TESTDIR/data/exact.csv" --train-frac 1 -o pred/model.json > /dev/null
+  mantis: pred/model.json is a predictor's model (predictor.json is beside it); write this one elsewhere with -o FILE
+  [1]
+  $ cat pred/model.json
+  kept
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 -o pred/other.json | tail -1
+  wrote       pred/other.json
