@@ -4,7 +4,8 @@
  * (the median of K runs of the original program; the exact count of the instrumented build for
  * instructions) against the prediction E; the mean relative error |A-E|/A, its median and
  * maximum, the shares below 15% and 30% (LT15, LT30), and the prediction cost: the mean over
- * inputs of the predictor's time over the program's. Beside it the noise floor: the mean
+ * inputs of the predictor's time over the program's, beside the share of it that is the
+ * evaluator's process start-up alone (the floor no evaluator goes below). Beside it the noise floor: the mean
  * relative difference between two independent measurements of A (each the median of K runs,
  * interleaved), the error a perfect model would still show on this machine.
  */
@@ -50,6 +51,8 @@ struct summary {
 	int n, failed, warned;          /* ok samples, failed ones, ones with range warnings */
 	struct errors by[NPREDICTORS];  /* per predictor (baselines: with --baselines) */
 	double noise;                   /* mean |A - again| / A */
+	double start_cost;              /* mean start_cost over the ok samples that have one;
+					   NaN if none has */
 };
 
 /*
@@ -164,6 +167,8 @@ static void errors_of(const struct eval_sample *v, int n, int k, struct errors *
 
 static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
+	int started = 0;
+
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
 		if (!v[i].ok) {
@@ -173,9 +178,14 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 		out->n++;
 		out->noise += fabs(v[i].actual - v[i].again) / fabs(v[i].actual);
 		out->warned += v[i].warned;
+		if (!isnan(v[i].start_cost)) {
+			out->start_cost += v[i].start_cost;
+			started++;
+		}
 	}
 	if (out->n)
 		out->noise /= out->n;
+	out->start_cost = started ? out->start_cost / started : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
 		errors_of(v, n, k, &out->by[k]);
 }
@@ -206,6 +216,7 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "lt15", json_real(e->lt15));
 	json_object_set_new(root, "lt30", json_real(e->lt30));
 	json_object_set_new(root, "predict_cost", json_real(e->cost));
+	json_object_set_new(root, "start_cost", number(s->start_cost));
 	json_object_set_new(root, "noise_floor", json_real(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
 	json_object_set_new(root, "failed", failures);
@@ -231,7 +242,10 @@ static void print_text(const struct predictor *p, const struct summary *s,
 	       "LT15 %.0f%%, LT30 %.0f%%\n", s->n, p->info.metric, 100 * e->mre, 100 * e->median_re,
 	       100 * e->max_re, 100 * e->lt15, 100 * e->lt30);
 	printf("noise floor %.2f%% (two measurements of the actual value)\n", 100 * s->noise);
-	printf("prediction cost %.2f%% of the program's time\n", 100 * e->cost);
+	printf("prediction cost %.2f%% of the program's time", 100 * e->cost);
+	if (!isnan(s->start_cost))
+		printf(" (the evaluator's start-up alone: %.2f%%)", 100 * s->start_cost);
+	putchar('\n');
 	if (baselines) {
 		printf("%-18s %7s %7s %7s %5s %5s %8s\n", "predictor", "inputs", "MRE", "median",
 		       "LT15", "LT30", "cost");
@@ -280,6 +294,7 @@ static json_t *sample_json(const struct predictor *p, const struct eval_sample *
 		json_object_set_new(o, "again", json_real(s->again));
 		json_object_set_new(o, "predicted", json_real(s->by[BY_MANTIS]));
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
+		json_object_set_new(o, "start_cost", number(s->start_cost));
 		for (int j = 0; j < p->model.nfeatures; j++)
 			json_object_set_new(features, p->model.features[j].name, number(s->features[j]));
 		for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++)
@@ -359,10 +374,11 @@ static void measure(const struct predictor *p, const struct input *in, int reps,
 {
 	struct prediction pr;
 	struct error err = {""};
-	double wall;
+	double wall, start;
 
 	for (int k = 0; k < NPREDICTORS; k++)
 		s->by[k] = s->cost[k] = NAN;
+	s->start_cost = NAN;
 	s->baselines = bm != NULL;
 	s->nfeatures = p->model.nfeatures;
 	s->features = xcalloc((size_t)p->model.nfeatures + 1, sizeof *s->features);
@@ -377,6 +393,8 @@ static void measure(const struct predictor *p, const struct input *in, int reps,
 		s->why = xstrdup("the actual value is 0");
 	s->by[BY_MANTIS] = pr.value;
 	s->cost[BY_MANTIS] = pr.seconds / (wall > 1e-6 ? wall : 1e-6);
+	if (predictor_start_seconds(p, in, &start, &err) == 0)
+		s->start_cost = start / (wall > 1e-6 ? wall : 1e-6);
 	memcpy(s->features, pr.values, (size_t)pr.nvalues * sizeof *pr.values);
 	s->warned = pr.warning != NULL;
 	prediction_release(&pr);
@@ -497,7 +515,8 @@ const struct command cmd_eval = {
 		"the exact count of the instrumented build) with the prediction E. Prints the mean\n"
 		"relative error |A-E|/A, its median and maximum, LT15 and LT30 (the shares of inputs\n"
 		"predicted within 15% and 30%), the prediction cost (the mean of predictor time over\n"
-		"program time) and the noise floor: the mean relative difference between two\n"
+		"program time) beside its floor, the evaluator's process start-up alone (5 timed\n"
+		"starts per input), and the noise floor: the mean relative difference between two\n"
 		"independent measurements of A, each the median of K runs (interleaved). An input the\n"
 		"program or the predictor fails on is listed, not counted.\n"
 		"\n"
@@ -516,7 +535,8 @@ const struct command cmd_eval = {
 		"                 predictor's time on the input)\n"
 		"  --fresh        measure every input again (see PRED/eval.db below)\n"
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
-		"                 \"lt30\", \"predict_cost\", \"noise_floor\", \"out_of_range\",\n"
+		"                 \"lt30\", \"predict_cost\", \"start_cost\" (null for an evaluator built\n"
+		"                 before mantis could time its start-up), \"noise_floor\", \"out_of_range\",\n"
 		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\",\n"
 		"                 \"linear\", \"partial_execution\", \"bounded_execution\": each {\"n\",\n"
 		"                 \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\", \"cost\"}}\n"

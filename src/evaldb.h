@@ -28,6 +28,8 @@ struct eval_sample {
 	double again;      /* a second measurement of A (median of the other K runs) */
 	double by[NPREDICTORS];   /* E per predictor; NaN where that one has none */
 	double cost[NPREDICTORS]; /* per predictor, its time / the program's wall time */
+	double start_cost; /* the evaluator's start-up alone / the program's wall time: the floor
+			      of cost[BY_MANTIS]; 0 without an evaluator, NaN if not measured */
 	int nfeatures;     /* the model's features */
 	double *features;  /* nfeatures: their values as the evaluator computed them; owned */
 	int warned;        /* a feature was outside its training range */

@@ -77,6 +77,14 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 int predictor_measure_env(const char *exe, const struct input *in, double timeout,
 			  char *const *extra_env, const struct manifest *m, struct run_result *res,
 			  uint64_t **counters, char **unreadable, struct error *err);
+/*
+ * The start-up of p's evaluator on in: the median wall time of runs that end as the process
+ * starts (MANTIS_EVALUATOR_START_ONLY, rt/slicert.c), the floor under its cost. Returns 0 and
+ * sets *seconds (0 without an evaluator; NaN for an evaluator built before it knew the
+ * variable, which runs to its end), or -1 with err set.
+ */
+int predictor_start_seconds(const struct predictor *p, const struct input *in, double *seconds,
+			    struct error *err);
 /* Writes PRED/predictor.json. Returns 0 or -1 with err set. */
 int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err);
 /*

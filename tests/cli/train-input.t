@@ -57,10 +57,11 @@ every program feature the loop looked at was rejected, and predictor.json names 
   None 0.0
 
 On held-out inputs (bigger files, rounds outside the training range) the instruction count is
-predicted within 1%, as well as the black box does (it sees the same two numbers):
+predicted within 1%, as well as the black box does (it sees the same two numbers); with no
+evaluator to start, the cost's floor is 0:
 
-  $ mantis eval pred --inputs test.txt --baselines --json 2> /dev/null | python3 -c 'import json, sys; e = json.load(sys.stdin); print(e["mre"] < 0.01, e["mre"] <= e["baselines"]["blackbox"]["mre"] + 1e-9)'
-  True True
+  $ mantis eval pred --inputs test.txt --baselines --json 2> /dev/null | python3 -c 'import json, sys; e = json.load(sys.stdin); print(e["mre"] < 0.01, e["mre"] <= e["baselines"]["blackbox"]["mre"] + 1e-9, e["start_cost"])'
+  True True 0.0
   $ mantis predict pred -- t2.txt 125 2>&1 | tail -n +2
     input:arg2                                         125
     input:size(arg1)                                   4600

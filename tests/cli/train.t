@@ -103,6 +103,16 @@ noise floor is 0:
   $ python3 -c 'import json; d = json.load(open("e.json")); print(d["n"], d["noise_floor"], d["predict_cost"] < 0.2, d["failed"])'
   3 0.0 True []
 
+Beside the cost, its floor: the evaluator's process start-up alone (timed with
+MANTIS_EVALUATOR_START_ONLY, which ends it before main), a positive share of the program's time:
+
+  $ python3 -c 'import json; d = json.load(open("e.json")); print(0 < d["start_cost"] < 1)'
+  True
+  $ MANTIS_EVALUATOR_START_ONLY=1 MANTIS_COUNTERS=$PWD/c pred/evaluator t1.txt; echo $?; ls c
+  0
+  ls: cannot access 'c': No such file or directory
+  [2]
+
 eval also writes every input's comparison to PRED/eval.json (mantis report draws it):
 
   $ python3 -c 'import json; d = json.load(open("pred/eval.json")); s = d["samples"][0]; print(len(d["samples"]), d["metric"], s["line"], s["args"].split("/")[-1], s["ok"], sorted(s["features"]), s["actual"] > 0, d["summary"]["n"])'
@@ -141,6 +151,17 @@ measurement). An input whose file changed is measured again, and --fresh measure
   $ sqlite3 pred/eval.db 'SELECT setting, count(*) FROM samples GROUP BY setting'
   metric=instructions repeat=1 timeout=0 budget=60|3
   metric=instructions repeat=2 timeout=0 budget=60|3
+
+A database made before eval timed the evaluator's start-up gets the column; its rows are reused,
+with no start-up figure (null), and a measurement made since has one:
+
+  $ sqlite3 pred/eval.db 'ALTER TABLE samples DROP COLUMN start_cost'
+  $ mantis eval pred --inputs test.txt --repeat 2 --json 2> /dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["start_cost"])'
+  None
+  $ sqlite3 pred/eval.db 'SELECT count(*), count(start_cost) FROM samples'
+  6|0
+  $ mantis eval pred --inputs test.txt --repeat 2 --fresh --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["start_cost"] > 0)'
+  True
 
 A database that is not eval's is refused, and left as it was:
 
