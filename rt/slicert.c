@@ -273,14 +273,24 @@ static int memory_file(const char *copy_from)
 	return fd;
 }
 
-/* Returns a new descriptor of the memory file fd with its own offset, opened with flags. */
+/*
+ * Returns a new descriptor of the memory file fd opened with flags, with its own offset; where
+ * /proc is not mounted, a duplicate (sharing fd's offset, rewound). -1 with errno on failure.
+ */
 static int reopen(int fd, int flags)
 {
 	char self[64];
-	int keep = O_ACCMODE | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_TRUNC;
+	int keep = O_ACCMODE | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_TRUNC, copy;
 
 	snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
-	return real_open(self, flags & keep, 0);
+	if ((copy = real_open(self, flags & keep, 0)) >= 0 || errno != ENOENT)
+		return copy;
+	if ((copy = fcntl(fd, (flags & O_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 0)) >= 0) {
+		if (flags & O_TRUNC)
+			(void)!ftruncate(copy, 0);
+		lseek(copy, 0, (flags & O_APPEND) ? SEEK_END : SEEK_SET);
+	}
+	return copy;
 }
 
 /* Whether path names something in the file system. */
