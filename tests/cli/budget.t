@@ -74,11 +74,13 @@ The features left count exactly what a build without a budget counts:
   3857142
   3857142
 
-Every calibration input weighs the same. Here the first input spends about 100 ms in memset
-and memchr, whose counters cost nothing beside them; the second runs 2 ms of a tight loop that
-counting makes about 1.4 times slower. Summed over both, the instrumented build is within 1% of
+Every calibration input weighs the same. Here the first input spends about 80 ms in memset
+and memchr, whose counters cost nothing beside them; the second runs 6 ms of a tight loop that
+counting makes about 1.3 times slower. Summed over both, the instrumented build is within 3% of
 the original, but the second input is not: the mean of the two ratios is over the budget, and
-the tight loop's probes, which run most often per second of the original, are dropped first:
+the tight loop's probes, which run most often per second of the original, are dropped first.
+(At 2 ms, the second input's ratio moved with the machine's load by more than the budget: this
+test failed twice in a day of CI runs.)
 
   $ cat > mixed.c <<'C'
   > #include <stdio.h>
@@ -111,7 +113,7 @@ the tight loop's probes, which run most often per second of the original, are dr
   > 	return 0;
   > }
   > C
-  $ printf 'a 4000\nb 1000000\n' > mixed.txt
+  $ printf 'a 4000\nb 5000000\n' > mixed.txt
   $ mantis instrument -o mixed mixed.c --budget 0.05 --calibrate mixed.txt > out.txt
   $ grep -c '^mixed/budget.json: inst/orig [0-9.]*, within the budget of 5%$' out.txt
   1
