@@ -5,9 +5,10 @@
  * instructions) against the prediction E; the mean relative error |A-E|/A, its median and
  * maximum, the shares below 15% and 30% (LT15, LT30), and the prediction cost: the mean over
  * inputs of the predictor's time over the program's, beside the share of it that is the
- * evaluator's process start-up alone (the floor no evaluator goes below). Beside it the noise floor: the mean
- * relative difference between two independent measurements of A (each the median of K runs,
- * interleaved), the error a perfect model would still show on this machine.
+ * evaluator's process start-up alone (the floor no evaluator goes below). Beside them the
+ * noise floor: the mean relative difference between two independent measurements of A (each
+ * the median of K runs, interleaved), the error a perfect model would still show on this
+ * machine.
  */
 #include <getopt.h>
 #include <jansson.h>

@@ -248,13 +248,6 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 /* Timed start-ups per predictor_start_seconds: the median of 5 is steady within 0.1 ms here. */
 #define START_RUNS 5
 
-static int by_seconds(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int predictor_start_seconds(const struct predictor *p, const struct input *in, double *seconds,
 			    struct error *err)
 {
@@ -278,8 +271,7 @@ int predictor_start_seconds(const struct predictor *p, const struct input *in, d
 		}
 		walls[i] = res.wall;
 	}
-	qsort(walls, START_RUNS, sizeof *walls, by_seconds);
-	*seconds = walls[START_RUNS / 2];
+	*seconds = median(walls, START_RUNS);
 	return 0;
 }
 
