@@ -2215,8 +2215,20 @@ int sdg_build_within(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 
 enum { PASS1 = 1, PASS2 = 2 }; /* mark bits: the node's edges were followed in that pass */
 
-/* Follows edges backwards from the nodes in work (already marked with bit) for one pass. */
-static void traverse(const struct sdg *g, unsigned char *mark, struct intvec *work, int bit)
+/* Marks u for pass bit; adds its weight to bound (if any) when it was not marked before.
+ * Returns 1 when the bound's limit is now exceeded, else 0. */
+static int mark_node(unsigned char *mark, int u, int bit, struct sdg_bound *bound)
+{
+	if (bound && !mark[u])
+		bound->sum += bound->weight[u];
+	mark[u] |= (unsigned char)bit;
+	return bound && bound->sum > bound->limit;
+}
+
+/* Follows edges backwards from the nodes in work (already marked with bit) for one pass.
+ * Returns 1 if it stopped at the bound's limit, else 0. */
+static int traverse(const struct sdg *g, unsigned char *mark, struct intvec *work, int bit,
+		    struct sdg_bound *bound)
 {
 	while (work->n > 0) {
 		int v = work->v[--work->n];
@@ -2227,60 +2239,67 @@ static void traverse(const struct sdg *g, unsigned char *mark, struct intvec *wo
 			if (bit == PASS1 ? kind == SDG_PARAM_OUT : (kind == SDG_CALL || kind == SDG_PARAM_IN))
 				continue;
 			if (!(mark[u] & bit)) {
-				mark[u] |= (unsigned char)bit;
+				if (mark_node(mark, u, bit, bound))
+					return 1;
 				intvec_push(work, u);
 			}
 		}
 	}
+	return 0;
 }
 
-/* Both passes from the nodes in work (marked for pass 1 by the caller). */
-static void two_passes(const struct sdg *g, unsigned char *mark, struct intvec *work)
+/* Both passes from the nodes in work (marked for pass 1 by the caller). Returns 1 if it
+ * stopped at the bound's limit, else 0. */
+static int two_passes(const struct sdg *g, unsigned char *mark, struct intvec *work,
+		      struct sdg_bound *bound)
 {
-	traverse(g, mark, work, PASS1);
+	if (traverse(g, mark, work, PASS1, bound))
+		return 1;
 	for (int v = 0; v < g->n; v++) {
 		if ((mark[v] & PASS1) && !(mark[v] & PASS2)) {
 			mark[v] |= PASS2;
 			intvec_push(work, v);
 		}
 	}
-	traverse(g, mark, work, PASS2);
+	return traverse(g, mark, work, PASS2, bound);
 }
 
 /*
  * Marks the actual-ins of kept call sites whose formal-ins are marked (for the second pass);
- * returns how many.
+ * returns how many, or -1 if it stopped at the bound's limit.
  */
-static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec *work)
+static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec *work,
+			 struct sdg_bound *bound)
 {
 	struct intvec acts = {0};
+	int over = 0;
 
-	for (int c = 0; c < g->ncalls; c++) {
+	for (int c = 0; c < g->ncalls && !over; c++) {
 		const struct sdg_call *call = &g->call[c];
 
 		if (!mark[call->site])
 			continue;
-		for (int j = 0; j < call->ncallees; j++) {
+		for (int j = 0; j < call->ncallees && !over; j++) {
 			const struct sdg_fn *f = &g->fn[call->callee[j]];
 
-			for (int i = 0; i < call->nargs; i++) {
+			for (int i = 0; i < call->nargs && !over; i++) {
 				int fp = formal_param(f, i);
 
 				if (fp >= 0 && mark[fp] && !mark[call->arg[i]]) {
-					mark[call->arg[i]] = PASS2;
+					over = mark_node(mark, call->arg[i], PASS2, bound);
 					intvec_push(work, call->arg[i]);
 				}
 			}
-			for (int i = 0; i < f->in.n; i++) {
+			for (int i = 0; i < f->in.n && !over; i++) {
 				if (!mark[f->in.node[i]])
 					continue;
 				acts.n = 0;
 				group_actuals(&g->fn[call->fn], f, f->in.loc[i], &call->in, &acts);
-				for (int a = 0; a < acts.n; a++) {
+				for (int a = 0; a < acts.n && !over; a++) {
 					int ai = call->in.node[acts.v[a]];
 
 					if (!mark[ai]) {
-						mark[ai] = PASS2;
+						over = mark_node(mark, ai, PASS2, bound);
 						intvec_push(work, ai);
 					}
 				}
@@ -2288,7 +2307,7 @@ static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec
 		}
 	}
 	intvec_release(&acts);
-	return work->n;
+	return over ? -1 : work->n;
 }
 
 /*
@@ -2297,24 +2316,32 @@ static int match_actuals(const struct sdg *g, unsigned char *mark, struct intvec
  * ascending to every caller, as the first pass does for a criterion, would keep call sites
  * the slice does not need.
  */
-int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark)
+int sdg_slice_within(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark,
+		     struct sdg_bound *bound)
 {
 	struct intvec work = {0};
-	int n = 0;
+	int n = 0, over = 0, matched;
 
-	for (int i = 0; i < ncriteria; i++) {
+	for (int i = 0; i < ncriteria && !over; i++) {
 		if (criteria[i] >= 0 && !(mark[criteria[i]] & PASS1)) {
-			mark[criteria[i]] |= PASS1;
+			over = mark_node(mark, criteria[i], PASS1, bound);
 			intvec_push(&work, criteria[i]);
 		}
 	}
-	two_passes(g, mark, &work);
-	while (match_actuals(g, mark, &work) > 0)
-		traverse(g, mark, &work, PASS2);
+	over = over || two_passes(g, mark, &work, bound);
+	while (!over && (matched = match_actuals(g, mark, &work, bound)) != 0)
+		over = matched < 0 || traverse(g, mark, &work, PASS2, bound);
 	intvec_release(&work);
+	if (over)
+		return -1;
 	for (int v = 0; v < g->n; v++)
 		n += mark[v] != 0;
 	return n;
+}
+
+int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark)
+{
+	return sdg_slice_within(g, criteria, ncriteria, mark, NULL);
 }
 
 int sdg_why(const struct sdg *g, const unsigned char *mark, const int *criteria, int ncriteria,

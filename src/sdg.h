@@ -173,6 +173,24 @@ int sdg_node(const struct sdg *g, LLVMValueRef x);
  */
 int sdg_slice(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark);
 
+/* A bound on a slice's size (sdg_slice_within). */
+struct sdg_bound {
+	const double *weight; /* per node of the graph, >= 0; borrowed */
+	double limit;         /* marking stops once sum exceeds it */
+	double sum;           /* the weight of the nodes marked under this bound (zeroed by the
+			       * caller; several calls on one mark add up) */
+};
+
+/*
+ * As sdg_slice, adding to bound->sum the weight of every node it marks that was not marked;
+ * when bound is not NULL and the sum exceeds bound->limit, stops at once and returns -1: mark
+ * then holds part of the slice, and the whole slice's weight is at least bound->sum: every
+ * node marked on the way is in the slice (the passes only add marks), so stopping early never
+ * overstates a slice (slicer's estimate, train's upfront rejection).
+ */
+int sdg_slice_within(const struct sdg *g, const int *criteria, int ncriteria, unsigned char *mark,
+		     struct sdg_bound *bound);
+
 /*
  * Returns whether instruction x stays in the executable slice described by mark: its node is
  * marked, or it is a call whose call-site node is.

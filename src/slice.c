@@ -350,19 +350,20 @@ out:
 
 /* ---- marking ----------------------------------------------------------------------------- */
 
-int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark)
+int slicer_mark_within(struct slicer *s, const int *which, int n, unsigned char *mark,
+		       struct sdg_bound *bound)
 {
 	struct intvec crit = {0};
-	int kept = 0;
+	int kept = 0, over = 0;
 
 	for (int i = 0; i < n; i++) {
 		for (int j = 0; j < s->ncriteria[which[i]]; j++)
 			intvec_push(&crit, s->criteria[which[i]][j]);
 	}
-	while (crit.n > 0) {
-		sdg_slice(&s->sdg, crit.v, crit.n, mark);
+	while (crit.n > 0 && !over) {
+		over = sdg_slice_within(&s->sdg, crit.v, crit.n, mark, bound) < 0;
 		crit.n = 0;
-		for (int i = 0; i < s->exits.n; i += 2) {
+		for (int i = 0; i < s->exits.n && !over; i += 2) {
 			int rec = s->exits.v[i], ex = s->exits.v[i + 1];
 
 			if (sdg_kept(&s->sdg, mark, s->sdg.node[rec].v) && !mark[ex])
@@ -377,38 +378,104 @@ int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark)
 	return kept;
 }
 
-double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
-		       int nruns)
+int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark)
 {
-	double *kept, *all, mean = 0;
+	return slicer_mark_within(s, which, n, mark, NULL);
+}
 
-	if (!runs || nruns <= 0)
-		return -1;
-	kept = xcalloc((size_t)nruns, sizeof *kept);
-	all = xcalloc((size_t)nruns, sizeof *all);
+/* Calls visit(s, x, c, arg) for every instruction x of the program (with a source position:
+ * not a counter's probe) in a block with a block counter c. */
+static void each_counted_instruction(const struct slicer *s,
+				     void (*visit)(const struct slicer *, LLVMValueRef, int, void *),
+				     void *arg)
+{
 	for (LLVMValueRef fn = LLVMGetFirstFunction(s->ir.mod); fn; fn = LLVMGetNextFunction(fn)) {
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-			int c = prune_block_counter(bb), size = 0, in_slice = 0;
+			int c = prune_block_counter(bb);
 
 			if (c < 0 || c >= s->m.ncounters)
 				continue;
 			for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) {
-				if (!LLVMInstructionGetDebugLoc(x))
-					continue; /* a counter's probe, or a phi */
-				size++;
-				in_slice += sdg_kept(&s->sdg, mark, x);
-			}
-			for (int r = 0; r < nruns; r++) {
-				kept[r] += (double)runs[r][c] * in_slice;
-				all[r] += (double)runs[r][c] * size;
+				if (LLVMInstructionGetDebugLoc(x)) /* else a counter's probe, or a phi */
+					visit(s, x, c, arg);
 			}
 		}
 	}
+}
+
+/* What slicer_estimate adds up: per run, the kept and all instructions times entries. */
+struct estimate_sums {
+	const unsigned char *mark; /* the slice */
+	uint64_t *const *runs;     /* the runs' counters */
+	int nruns;                 /* how many */
+	double *kept, *all;        /* per run, the sums; owned by the caller */
+};
+
+static void add_to_estimate(const struct slicer *s, LLVMValueRef x, int c, void *arg)
+{
+	struct estimate_sums *e = arg;
+	int in_slice = e->mark ? sdg_kept(&s->sdg, e->mark, x) : 0;
+
+	for (int r = 0; r < e->nruns; r++) {
+		e->kept[r] += (double)e->runs[r][c] * in_slice;
+		e->all[r] += (double)e->runs[r][c];
+	}
+}
+
+/* What slicer_weights fills: per node, the weight of its instruction. */
+struct weight_sums {
+	const struct estimate_sums *totals; /* per run, all instructions times entries */
+	double *weight;                     /* per node; owned by the caller */
+};
+
+static void add_to_weight(const struct slicer *s, LLVMValueRef x, int c, void *arg)
+{
+	struct weight_sums *w = arg;
+	int call = ptrmap_get(&s->sdg.call_of, x), v = call >= 0 ? s->sdg.call[call].site
+							       : sdg_node(&s->sdg, x);
+
+	if (v < 0)
+		return; /* no node: never in a slice */
+	for (int r = 0; r < w->totals->nruns; r++) {
+		if (w->totals->all[r] > 0)
+			w->weight[v] += (double)w->totals->runs[r][c] / w->totals->all[r] /
+					w->totals->nruns;
+	}
+}
+
+double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
+		       int nruns)
+{
+	struct estimate_sums e = {mark, runs, nruns, NULL, NULL};
+	double mean = 0;
+
+	if (!runs || nruns <= 0)
+		return -1;
+	e.kept = xcalloc((size_t)nruns, sizeof *e.kept);
+	e.all = xcalloc((size_t)nruns, sizeof *e.all);
+	each_counted_instruction(s, add_to_estimate, &e);
 	for (int r = 0; r < nruns; r++)
-		mean += (all[r] > 0 ? kept[r] / all[r] : 0) / nruns;
-	free(kept);
-	free(all);
+		mean += (e.all[r] > 0 ? e.kept[r] / e.all[r] : 0) / nruns;
+	free(e.kept);
+	free(e.all);
 	return mean;
+}
+
+double *slicer_weights(const struct slicer *s, uint64_t *const *runs, int nruns)
+{
+	struct estimate_sums e = {NULL, runs, nruns, NULL, NULL};
+	struct weight_sums w = {&e, NULL};
+
+	if (!runs || nruns <= 0)
+		return NULL;
+	e.kept = xcalloc((size_t)nruns, sizeof *e.kept);
+	e.all = xcalloc((size_t)nruns, sizeof *e.all);
+	each_counted_instruction(s, add_to_estimate, &e);
+	w.weight = xcalloc((size_t)s->sdg.n + 1, sizeof *w.weight);
+	each_counted_instruction(s, add_to_weight, &w);
+	free(e.kept);
+	free(e.all);
+	return w.weight;
 }
 
 /* ---- rebuilding -------------------------------------------------------------------------- */

@@ -85,6 +85,22 @@ int slicer_why(const struct slicer *s, const unsigned char *mark, int which,
  */
 double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
 		       int nruns);
+/*
+ * Returns per node of s->sdg (an array of s->sdg.n, owned by the caller) the share
+ * slicer_estimate gives its instruction: the mean over runs of its block's entries over the
+ * run's sum of entries x instructions; a call's on its call-site node, other nodes 0. The
+ * weights of a slice's marked nodes add up to at most its slicer_estimate (a call kept only
+ * for its value, its site unmarked, is not counted). NULL without runs.
+ */
+double *slicer_weights(const struct slicer *s, uint64_t *const *runs, int nruns);
+/*
+ * As slicer_mark, within bound (sdg_slice_within; NULL: none): when bound->sum ends above
+ * bound->limit, marking stopped there, mark holds part of the slice, and the slice's weight
+ * (with slicer_weights: a lower bound of its estimate) is at least bound->sum. Returns the
+ * number of the program's instructions kept in mark.
+ */
+int slicer_mark_within(struct slicer *s, const int *which, int n, unsigned char *mark,
+		       struct sdg_bound *bound);
 /* Frees what s owns. */
 void slicer_release(struct slicer *s);
 

@@ -580,15 +580,18 @@ static int more_correlated(const void *a, const void *b)
  * Rejects, before the first fit, features that vary over the inputs and whose slice is
  * estimated to cost more than ESTIMATE_MARGIN times the threshold (slicer_estimate): one graph
  * for all of them, one reachability each, nothing built or run; the most correlated with the
- * metric first, for ESTIMATE_SECONDS at most. Returns how many were rejected, or -1 with err set.
+ * metric first, for ESTIMATE_SECONDS at most. A reachability stops as soon as the weight of
+ * what it marked (slicer_weights, a lower bound of the estimate) passes the limit: most
+ * features of a large program lie in its hot loops and are rejected after a small part of
+ * their slice. Returns how many were rejected, or -1 with err set.
  */
 static int estimate_all(struct trainer *t, struct error *err)
 {
 	char **names = xcalloc((size_t)t->ds.p + 1, sizeof *names);
 	struct ranked *order = xcalloc((size_t)t->ds.p + 1, sizeof *order);
 	struct slicer s;
-	int n = 0, rejected = 0, done = 0;
-	double t0 = now(), t1;
+	int n = 0, rejected = 0, done = 0, stopped = 0;
+	double t0 = now(), t1, *weight;
 
 	for (int j = 0; j < t->ds.p; j++) {
 		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]) &&
@@ -603,13 +606,23 @@ static int estimate_all(struct trainer *t, struct error *err)
 		free(names);
 		return n == 0 ? 0 : -1;
 	}
+	weight = slicer_weights(&s, t->samples.counters, t->samples.n);
 	t1 = now();
 	for (int i = 0; i < n && now() - t1 < ESTIMATE_SECONDS; i++, done++) {
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		struct sdg_bound bound = {weight, ESTIMATE_MARGIN * t->opt->threshold, 0};
 		struct decision d = {0};
 
-		d.kept = slicer_mark(&s, &i, 1, mark);
-		if (estimated_too_costly(t, &s, mark, &d)) {
+		d.kept = slicer_mark_within(&s, &i, 1, mark, weight ? &bound : NULL);
+		if (bound.sum > bound.limit) {
+			d.cost = bound.sum;
+			d.reason = xasprintf("estimated cost over %.1f%% (the slice's instructions "
+					     "times the profile's block entries, counted until they "
+					     "passed %g times the threshold %g%%)", 100 * bound.sum,
+					     (double)ESTIMATE_MARGIN, 100 * t->opt->threshold);
+			stopped++;
+		}
+		if (d.reason || estimated_too_costly(t, &s, mark, &d)) {
 			struct decision *r = add_decision(t, names[i], 0);
 
 			r->cost = d.cost;
@@ -621,12 +634,13 @@ static int estimate_all(struct trainer *t, struct error *err)
 		}
 		free(mark);
 	}
+	free(weight);
 	slicer_release(&s);
 	free(names);
 	t->seconds[T_SLICE] += now() - t0;
 	say(t, "estimate: %d of %d varying features rejected by their slice's estimated cost "
-	    "(%d estimated, the most correlated with the metric first; %.1f s)\n", rejected, n, done,
-	    now() - t0);
+	    "(%d estimated, the most correlated with the metric first, %d of them stopped once "
+	    "over; %.1f s)\n", rejected, n, done, stopped, now() - t0);
 	return rejected;
 }
 

@@ -68,6 +68,21 @@ the final model reads was accepted, validated and cheap:
   True False True
   True True 8
 
+At a threshold of 5%, h.count is rejected before any slicing: its slice's estimated cost
+passes 5 times the threshold, and its reachability stops there (the cost recorded is what it
+had marked by then, a lower bound). The number of lines (the loop's branch), cheap, is kept.
+
+  $ mantis train -o low --inputs train.txt --repeat 1 --metric instructions --threshold 0.05 --no-input-features prog.c | grep '^estimate:' | sed -E 's/; [0-9.]+ s[)]/)/'
+  estimate: 13 of 16 varying features rejected by their slice's estimated cost (16 estimated, the most correlated with the metric first, 13 of them stopped once over)
+  $ python3 -c '
+  > import json; log = json.load(open("low/train.json"))
+  > early = {d["name"]: d for d in log["rejected_before_slicing"]}
+  > h = early["value:main:prog.c:6:h.count"]
+  > print(h["reason"].startswith("estimated cost over"), 0.25 < h["cost"] <= 1)
+  > print(sorted({f for t in json.load(open("low/model.json"))["terms"] for f in t["powers"]}))'
+  True True
+  ['branch:main:prog.c:11:true']
+
 Run again, it resumes: the build and every recorded run are reused.
 
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features prog.c | head -1

@@ -552,6 +552,51 @@ START_TEST(budgets_keep_the_slices)
 }
 END_TEST
 
+/* A bounded slice (train's upfront estimate) stops only once its marked weight passes the
+ * limit, marks nothing outside the whole slice on the way, and is the whole slice when the
+ * limit is not passed. Every node weighs 1, so the whole slice weighs its node count. */
+START_TEST(bounded_slices_stop_inside_the_slice)
+{
+	struct ir ir;
+	struct pta pta;
+	struct sdg g;
+	unsigned char *whole;
+	double *weight;
+	int crit, size;
+
+	build_within(&ir, &pta, &g, two_sites, NULL);
+	crit = sdg_node(&g, value(LLVMGetNamedFunction(ir.mod, "main"), "v"));
+	whole = xcalloc((size_t)g.n, 1);
+	size = sdg_slice(&g, &crit, 1, whole);
+	weight = xcalloc((size_t)g.n, sizeof *weight);
+	for (int v = 0; v < g.n; v++)
+		weight[v] = 1;
+	ck_assert_int_gt(size, 3);
+	for (int limit = 0; limit <= size; limit++) {
+		unsigned char *part = xcalloc((size_t)g.n, 1);
+		struct sdg_bound bound = {weight, limit, 0};
+		int n = sdg_slice_within(&g, &crit, 1, part, &bound), marked = 0;
+
+		for (int v = 0; v < g.n; v++) {
+			ck_assert_msg(!part[v] || whole[v], "limit %d: node %d is outside the slice", limit, v);
+			marked += part[v] != 0;
+		}
+		ck_assert_int_eq((int)bound.sum, marked);
+		if (limit < size) {
+			ck_assert_int_eq(n, -1);
+			ck_assert_int_eq(marked, limit + 1); /* stopped at the first node over */
+		} else {
+			ck_assert_int_eq(n, size);
+			ck_assert_mem_eq(part, whole, (size_t)g.n);
+		}
+		free(part);
+	}
+	free(weight);
+	free(whole);
+	release_all(&ir, &pta, &g);
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -565,6 +610,7 @@ Suite *suite_slice(void)
 	tcase_add_test(tc, grouped_interfaces_pass_classes_on);
 	tcase_add_test(tc, wide_accesses_keep_their_dependences);
 	tcase_add_test(tc, budgets_keep_the_slices);
+	tcase_add_test(tc, bounded_slices_stop_inside_the_slice);
 	suite_add_tcase(s, tc);
 	return s;
 }
