@@ -1119,6 +1119,39 @@ static void early_rejections(struct strbuf *sb, const json_t *early)
 	strbuf_addf(sb, "</table>\n</details>\n");
 }
 
+/* Appends the final choice (train.json's "choice"): every candidate's cross-validated error and
+ * which was written; nothing when there was no choice to make (or train.json predates it). */
+static void choice_table(struct strbuf *sb, const json_t *choice)
+{
+	const json_t *c;
+	size_t i;
+
+	if (!json_array_size(json_object_get(choice, "candidates")))
+		return;
+	strbuf_addf(sb, "<h3 id=\"choice\">The final choice</h3>\n<p>Each candidate is fitted and "
+	    "cross-validated on the training inputs (5 folds); the simplest whose error is within one "
+	    "standard error of the best is written: the input features alone (no evaluator) before "
+	    "the program's, a lower degree before a higher.</p>\n<table class=\"choice\">\n<tr>"
+	    "<th>features</th><th>degree</th><th>cross-validated error</th><th>over the best</th>"
+	    "<th>standard error</th><th></th></tr>\n");
+	json_array_foreach(json_object_get(choice, "candidates"), i, c) {
+		const char *features = str(c, "features");
+		int written = features && str(choice, "chosen") &&
+			      strcmp(features, str(choice, "chosen")) == 0 &&
+			      num(c, "degree") == num(choice, "degree");
+
+		strbuf_addf(sb, "<tr><td>%s</td><td class=\"n\">%.0f</td><td class=\"n\">",
+		    features && strcmp(features, "input") == 0 ? "the input features alone"
+							       : "the program's features",
+		    num(c, "degree"));
+		percent(sb, num(c, "cv"));
+		strbuf_addf(sb, "</td><td class=\"n\">%+.2f points</td><td class=\"n\">%.2f points"
+		    "</td><td class=\"%s\">%s</td></tr>\n", 100 * num(c, "difference"),
+		    100 * num(c, "standard_error"), written ? "ok" : "", written ? "written" : "");
+	}
+	strbuf_addf(sb, "</table>\n");
+}
+
 /* Appends the feedback loop's log from train.json. */
 static void log_section(struct report *r)
 {
@@ -1152,6 +1185,7 @@ static void log_section(struct report *r)
 		text(sb, str(fin, "model"));
 		strbuf_addf(sb, "</code></p>\n");
 	}
+	choice_table(sb, json_object_get(r->log, "choice"));
 	early_rejections(sb, json_object_get(r->log, "rejected_before_slicing"));
 }
 

@@ -24,9 +24,9 @@
  *            the model of every feature); once the predictor is settled, select.c goes on
  *            while the model of the accepted features alone cross-validates over the target,
  *            and the loop runs again on the larger sample (decisions kept)
- *   choice   when the model reads a program feature and input features vary: the model of the
- *            input features alone replaces it unless the program's do better under 5-fold
- *            cross-validation by more than one standard error of the paired difference
+ *   choice   the input features alone and the model's program features, each at degrees 1..d,
+ *            cross-validated on the same 5 folds: the simplest (input before program, lower
+ *            degree before higher) within one standard error of the best is written
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -97,8 +97,8 @@ struct trainer {
 	unsigned char *is_block;         /* per counter: it counts a block's entries; owned */
 	unsigned char *chosen;           /* --select adaptive: the pool inputs profiled; owned */
 	double seconds[5];               /* time spent: build, profile, model, slice, judge */
-	json_t *choice;                  /* the final choice (program's or input features), or
-					  * NULL when there was none to make; owned */
+	json_t *choice;                  /* the final choice: its candidates and the one written,
+					  * or NULL when there was none to make; owned */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -646,15 +646,16 @@ static int estimate_all(struct trainer *t, struct error *err)
 
 /* ---- the loop ----------------------------------------------------------------------------- */
 
-/* Fits the model without the features excluded[0..nexcluded). */
-static int fit(struct trainer *t, char **excluded, int nexcluded, struct model *model,
-	       struct error *err)
+/* Fits the model at the given degree without the features excluded[0..nexcluded). */
+static int fit_at(struct trainer *t, int degree, char **excluded, int nexcluded,
+		  struct model *model, struct error *err)
 {
 	struct fit_options fo = t->opt->fit;
 	struct prep pr;
 	double t0 = now();
 	int rc;
 
+	fo.degree = degree;
 	fo.exclude = excluded;
 	fo.nexclude = nexcluded;
 	rc = fit_model(&t->ds, &fo, model, &pr, err);
@@ -886,7 +887,7 @@ static int feedback_loop(struct trainer *t, struct model *model, int first, stru
 			    iteration, t->opt->max_iterations, t->ds.p - nexcluded);
 			done = 1;
 		}
-		rc = fit(t, excluded, nexcluded, model, err);
+		rc = fit_at(t, t->opt->fit.degree, excluded, nexcluded, model, err);
 		if (rc < 0 && !varies_besides(t, excluded, nexcluded)) {
 			constant_model(t, model);
 			say(t, "no feature is left: the prediction is the training median\n");
@@ -1144,70 +1145,183 @@ static int program_names(const struct trainer *t, char ***names)
 	return n;
 }
 
-/* Fills e[0..n) with each training input's held-out relative error under cross-validation of
- * the fit without excluded[0..nexcluded) (select_cross_validate); returns their mean. */
-static double held_out_errors(struct trainer *t, char **excluded, int nexcluded, double *e)
-{
-	struct fit_options fo = t->opt->fit;
-	double t0 = now(), mean;
+#define TIE 1e-9 /* a difference of mean relative errors below this is rounding: a tie */
 
-	fo.exclude = excluded;
-	fo.nexclude = nexcluded;
-	mean = select_cross_validate(&t->ds, &fo, e);
-	t->seconds[T_MODEL] += now() - t0;
-	return mean;
+/* One model the final choice weighs: a feature set fitted at a degree. */
+struct candidate {
+	int program;     /* 1: the loop's program features and the input features; 0: input alone */
+	int degree;      /* the fit's highest total degree */
+	char **excluded; /* the fit's exclusions; owned array, borrowed names */
+	int nexcluded;   /* how many */
+	double cv;       /* mean held-out relative error under cross-validation */
+	double *e;       /* each training input's held-out error; owned */
+	double diff;     /* mean paired difference of e from the best candidate's */
+	double se;       /* the standard error of that difference */
+};
+
+/* Fills *names with the program features outside the model (owned array, borrowed names):
+ * the exclusions of a refit that reads no program feature the loop's evaluator does not. */
+static int outside_model_names(const struct trainer *t, const struct model *model, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)t->ds.p + 1, sizeof **names);
+	for (int j = 0; j < t->ds.p; j++) {
+		char *name = t->ds.names[j];
+
+		if (descriptor_find(name) < 0 && !in_model_besides(model, name, ""))
+			(*names)[n++] = name;
+	}
+	return n;
 }
 
 /*
- * The final choice, made when the model reads a program feature and input features vary: the
- * fit on the input features alone (the black box's, at no cost) replaces it unless the fit on
- * the accepted features and the input features does better under cross-validation by more
- * than one standard error of the paired difference (the one-standard-error rule, for the
- * cheaper model). The loop's decisions stand; only which model is written changes. Returns
- * 1 if the model was replaced (*final then describes no evaluator), 0 if not (also when that
- * fit fails), -1 with err set.
+ * Fills c[] with the final choice's candidates, simplest first: the input features alone at
+ * degrees 1..d (when they vary), then the model's program features with the input features at
+ * degrees 1..d (when it reads any); degree d with the program's is the loop's model, refitted
+ * on every accepted feature as the loop fitted it, lower degrees on the model's own features
+ * only, so a refit needs no feature the loop's evaluator does not compute. Degrees below d
+ * only for SPORE (the others have none). Returns how many; *loop is the loop's model's index.
+ */
+static int candidates_make(struct trainer *t, const struct model *model, struct candidate *c,
+			   int *loop)
+{
+	int d = t->opt->fit.degree, program = count_program_features(model) > 0, n = 0, lowest;
+	char **no_input;
+	int ninput = program_names(t, &no_input);
+
+	lowest = strncmp(t->opt->fit.algorithm, "spore", 5) == 0 ? 1 : d;
+	*loop = -1;
+	if (t->opt->input_features && ninput < t->ds.p) {
+		for (int k = lowest; k <= d; k++) {
+			c[n] = (struct candidate){.degree = k, .nexcluded = ninput};
+			c[n].excluded = xcalloc((size_t)ninput + 1, sizeof *no_input);
+			memcpy(c[n].excluded, no_input, sizeof *no_input * (size_t)ninput);
+			if (!program && k == d)
+				*loop = n;
+			n++;
+		}
+	}
+	free(no_input);
+	for (int k = lowest; program && k <= d; k++) {
+		c[n] = (struct candidate){.program = 1, .degree = k};
+		c[n].nexcluded = k == d ? unaccepted_names(t, &c[n].excluded)
+					: outside_model_names(t, model, &c[n].excluded);
+		if (k == d)
+			*loop = n;
+		n++;
+	}
+	return n;
+}
+
+/* Cross-validates c (select_cross_validate, degree c->degree) into c->e and c->cv. */
+static void candidate_score(struct trainer *t, struct candidate *c)
+{
+	struct fit_options fo = t->opt->fit;
+	double t0 = now();
+
+	fo.exclude = c->excluded;
+	fo.nexclude = c->nexcluded;
+	fo.degree = c->degree;
+	c->e = xcalloc((size_t)t->ds.n + 1, sizeof *c->e);
+	c->cv = select_cross_validate(&t->ds, &fo, c->e);
+	t->seconds[T_MODEL] += now() - t0;
+}
+
+/* Sets c->diff and c->se: the mean and standard error of c's errors minus best's, per input. */
+static void candidate_compare(struct candidate *c, const struct candidate *best, int n)
+{
+	double ss = 0;
+
+	c->diff = 0;
+	for (int r = 0; r < n; r++)
+		c->diff += (c->e[r] - best->e[r]) / n;
+	for (int r = 0; r < n; r++) {
+		double dev = c->e[r] - best->e[r] - c->diff;
+
+		ss += dev * dev;
+	}
+	c->se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
+}
+
+/* Returns the candidate's description for the log and train.json; owned by the caller. */
+static char *candidate_name(const struct candidate *c)
+{
+	return xasprintf("%s, degree %d", c->program ? "the program's features" :
+			 "the input features alone", c->degree);
+}
+
+/*
+ * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
+ * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
+ * mean error exceeds the best's by at most one standard error of their per-input paired
+ * difference is written: the input features alone (no evaluator) before the program's, a
+ * lower degree before a higher. Cross-validation judges a model on the training range, where
+ * a cube and a line may look alike; past it, the line is the safer guess. The loop's
+ * decisions stand; only which model is written changes. Returns 1 if the model was replaced
+ * (*final then describes its evaluator), 0 if not (also when the refit fails), -1 with err set.
  */
 static int choose_final(struct trainer *t, struct model *model, struct decision *final,
 			struct error *err)
 {
-	int n = t->ds.n, nfull, ninput, replace = 0;
-	double *full, *input, cv_full, cv_input, diff = 0, ss = 0, se;
-	char **no_full, **no_input;
-	struct model alone;
+	struct candidate c[2 * MODEL_MAX_DEGREE + 2];
+	int n, loop, best = 0, chosen = -1, rc = 0;
+	json_t *list;
 
-	if (count_program_features(model) == 0 || !t->opt->input_features)
+	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
 		return 0;
-	ninput = program_names(t, &no_input);
-	if (ninput == t->ds.p) { /* no input feature varies */
-		free(no_input);
+	n = candidates_make(t, model, c, &loop);
+	if (n < 2) {
+		for (int i = 0; i < n; i++)
+			free(c[i].excluded);
 		return 0;
 	}
-	nfull = unaccepted_names(t, &no_full);
-	full = xcalloc((size_t)n + 1, sizeof *full);
-	input = xcalloc((size_t)n + 1, sizeof *input);
-	cv_full = held_out_errors(t, no_full, nfull, full);
-	cv_input = held_out_errors(t, no_input, ninput, input);
-	for (int r = 0; r < n; r++)
-		diff += (input[r] - full[r]) / n;
-	for (int r = 0; r < n; r++)
-		ss += (input[r] - full[r] - diff) * (input[r] - full[r] - diff);
-	se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
-	say(t, "choice: cross-validated error %.2f%% with the program's features, %.2f%% with the "
-	    "input features alone (difference %+.2f points, standard error %.2f): %s\n",
-	    100 * cv_full, 100 * cv_input, 100 * diff, 100 * se,
-	    diff <= se ? "the input features alone (no evaluator)" : "the program's");
-	t->choice = json_pack("{s:f, s:f, s:f, s:s}", "program_cv", cv_full, "input_cv", cv_input,
-			      "standard_error", se, "chosen", diff <= se ? "input" : "program");
-	if (diff <= se && fit(t, no_input, ninput, &alone, err) == 0) {
-		model_release(model);
-		*model = alone;
-		replace = final_evaluator(t, model, final, err) < 0 ? -1 : 1;
+	for (int i = 0; i < n; i++) {
+		candidate_score(t, &c[i]);
+		if (c[i].cv < c[best].cv)
+			best = i;
 	}
-	free(full);
-	free(input);
-	free(no_full);
-	free(no_input);
-	return replace;
+	list = json_array();
+	for (int i = 0; i < n; i++) {
+		char *name = candidate_name(&c[i]);
+
+		candidate_compare(&c[i], &c[best], t->ds.n);
+		if (chosen < 0 && c[i].diff <= c[i].se + TIE)
+			chosen = i;
+		say(t, "choice: %s: cross-validated error %.2f%% (%+.2f points from the best, "
+		    "standard error %.2f)\n", name, 100 * c[i].cv, 100 * c[i].diff, 100 * c[i].se);
+		json_array_append_new(list, json_pack("{s:s, s:i, s:f, s:f, s:f}", "features",
+			c[i].program ? "program" : "input", "degree", c[i].degree, "cv", c[i].cv,
+			"difference", c[i].diff, "standard_error", c[i].se));
+		free(name);
+	}
+	t->choice = json_pack("{s:o, s:s, s:i}", "candidates", list, "chosen",
+			      c[chosen].program ? "program" : "input", "degree", c[chosen].degree);
+	{
+		char *name = candidate_name(&c[chosen]);
+
+		say(t, "choice: %s%s\n", name, c[chosen].program ? "" : " (no evaluator)");
+		free(name);
+	}
+	if (chosen != loop) {
+		struct model refit;
+
+		if (fit_at(t, c[chosen].degree, c[chosen].excluded, c[chosen].nexcluded, &refit,
+			   err) == 0) {
+			model_release(model);
+			*model = refit;
+			rc = 1;
+			if (c[loop].program) { /* else there was no evaluator, and there is none */
+				free(final->reason);
+				rc = final_evaluator(t, model, final, err) < 0 ? -1 : 1;
+			}
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		free(c[i].excluded);
+		free(c[i].e);
+	}
+	return rc;
 }
 
 /*

@@ -38,7 +38,7 @@ on held-out training inputs, every 4th:
   $ mantis report pred
   wrote pred/report.html
   $ grep -o 'id="[a-z-]*"' pred/report.html | grep -v 'round-\|feature-' | sort -u | tr '\n' ' '; echo
-  id="accuracy" id="cost" id="cost-line" id="curve" id="curve-method" id="curve-table" id="early" id="final" id="formula" id="log" id="model" id="no-eval" id="overview" id="steps" 
+  id="accuracy" id="choice" id="cost" id="cost-line" id="curve" id="curve-method" id="curve-table" id="early" id="final" id="formula" id="log" id="model" id="no-eval" id="overview" id="steps" 
   $ grep -o 'run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual' pred/report.html
   run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual
   $ grep -o 'held-out training inputs</span>, as there is no eval.json: every 4th training input (2: line 4, line 8)' pred/report.html
@@ -74,6 +74,11 @@ its features, their source, the costs and every decision must be what PRED holds
   > early = log["rejected_before_slicing"]
   > ok.append("Rejected before slicing: %d feature" % len(early) in page)
   > ok.append(all(esc(d["name"]) in page for d in early))
+  > choice = log["choice"]
+  > rows = page.split('<table class="choice">')[1].split("</table>")[0].split("<tr>")[2:]
+  > ok.append(len(rows) == len(choice["candidates"]) == 3)  # the program's, degrees 1 to 3
+  > ok.append([">written<" in r for r in rows] == [c["degree"] == choice["degree"] for c in choice["candidates"]])
+  > ok.append(all("%.2f%%" % (100 * c["cv"]) in r for r, c in zip(rows, choice["candidates"])))
   > print(len(ok) > 10, all(ok), [i for i, b in enumerate(ok) if not b])
   > PY
   $ python3 check.py pred/report.html

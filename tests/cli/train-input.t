@@ -124,11 +124,12 @@ prediction is the training median.
   $ python3 -c 'import json; print(json.load(open("papers/model.json"))["terms"])'
   []
 
-The final choice. When the model reads a program feature, the model of the input features
-alone replaces it unless the program's do better under cross-validation by more than one
-standard error (the cheaper model wins a tie). train.t's program: the hash steps are only known
-at the end, the number of lines is cheap, and the file's size tells it as well: the sizes win,
-and there is no evaluator.
+The final choice. The input features alone and the model's program features, each at degrees
+1 to 3, are cross-validated on the same folds, and the simplest within one standard error of
+the best is written: input before program, a lower degree before a higher (the cheaper and
+safer model wins a tie). train.t's program: the hash steps are only known at the end, the
+number of lines is cheap, and the file's size tells it as well: the size, linearly, wins, and
+there is no evaluator.
 
   $ cat > hash.c <<'C'
   > #include <stdio.h>
@@ -154,12 +155,18 @@ and there is no evaluator.
   > }
   > C
   $ for i in 1 2 3 4 5 6 7 8; do seq $((i*1000+1)) $((i*1000+i*20)) > h$i.txt; echo "h$i.txt" >> hash.txt; done
-  $ mantis train -o hash --inputs hash.txt --repeat 1 --metric instructions --threshold 0.2 hash.c | grep -E '^(choice|evaluator):' | sed -E 's/[0-9]+[.][0-9]+%/P/g; s/[(]difference [^)]*[)]/(D)/'
+  $ mantis train -o hash --inputs hash.txt --repeat 1 --metric instructions --threshold 0.2 hash.c | grep -E '^(choice|evaluator):' | sed -E 's/[0-9]+[.][0-9]+%/P/g; /cross-validated/ s/[(][^)]*[)]$/(D)/'
   evaluator: 1 features, cost P of the program's time, validated on 8 inputs
-  choice: cross-validated error P with the program's features, P with the input features alone (D): the input features alone (no evaluator)
+  choice: the input features alone, degree 1: cross-validated error P (D)
+  choice: the input features alone, degree 2: cross-validated error P (D)
+  choice: the input features alone, degree 3: cross-validated error P (D)
+  choice: the program's features, degree 1: cross-validated error P (D)
+  choice: the program's features, degree 2: cross-validated error P (D)
+  choice: the program's features, degree 3: cross-validated error P (D)
+  choice: the input features alone, degree 1 (no evaluator)
   evaluator: none (the model reads only input features, read off the command line)
-  $ python3 -c 'import json; t = json.load(open("hash/train.json")); m = json.load(open("hash/model.json")); print(t["choice"]["chosen"], [f["name"] for f in m["features"]], t["final"]["cost"])'
-  input ['input:size(arg1)'] 0.0
+  $ python3 -c 'import json; t = json.load(open("hash/train.json")); m = json.load(open("hash/model.json")); print(t["choice"]["chosen"], t["choice"]["degree"], m["degree"], [f["name"] for f in m["features"]], t["final"]["cost"])'
+  input 1 1 ['input:size(arg1)'] 0.0
 
 Here the work is the sum of the numbers in the file, which its size does not tell (every file
 has 20 five-digit numbers); the second argument varies but means nothing. The program's count
@@ -189,8 +196,39 @@ is exact and the input features alone are far off: the program's model stays.
   > }
   > C
   $ for i in $(seq 1 12); do for k in $(seq 1 20); do echo $(( 10000 + (i*k*7919) % (i*5000) )) >> s$i.txt; done; echo "s$i.txt $((i*13 % 7))" >> sum.txt; done
-  $ mantis train -o sum --inputs sum.txt --repeat 1 --metric instructions --threshold 3 sum.c | grep -E '^(input features|choice):' | sed -E 's/[(]difference [^)]*[)]/(D)/'
+  $ mantis train -o sum --inputs sum.txt --repeat 1 --metric instructions --threshold 3 sum.c | grep -E '^(input features|choice):' | sed -E '/cross-validated/ s/ [(][^)]*[)]$//'
   input features: 1 vary over the inputs (numeric arguments, file sizes)
-  choice: cross-validated error 0.00% with the program's features, * with the input features alone (D): the program's (glob)
-  $ python3 -c 'import json; t = json.load(open("sum/train.json")); print(t["choice"]["chosen"], t["choice"]["input_cv"] > 0.2, json.load(open("sum/predictor.json"))["evaluator"])'
-  program True evaluator
+  choice: the input features alone, degree 1: cross-validated error * (glob)
+  choice: the input features alone, degree 2: cross-validated error * (glob)
+  choice: the input features alone, degree 3: cross-validated error * (glob)
+  choice: the program's features, degree 1: cross-validated error 0.00%
+  choice: the program's features, degree 2: cross-validated error 0.00%
+  choice: the program's features, degree 3: cross-validated error 0.00%
+  choice: the program's features, degree 1
+  $ python3 -c 'import json; t = json.load(open("sum/train.json")); c = t["choice"]; print(c["chosen"], c["degree"], min(x["cv"] for x in c["candidates"] if x["features"] == "input") > 0.2, json.load(open("sum/predictor.json"))["evaluator"])'
+  program 1 True evaluator
+
+A quadratic: the work is n * n for the argument n. The inner loop's count is exact at degree 1;
+the argument squared is exact too, but on a fold whose largest n is held out the square is
+continued linearly past the range, and errs: the program's count at degree 1 is written.
+
+  $ cat > square.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	long n = argc > 1 ? atol(argv[1]) : 0;
+  > 	unsigned long h = 0;
+  > 
+  > 	for (long i = 0; i < n; i++)
+  > 		for (long j = 0; j < n; j++)
+  > 			h = (h ^ (unsigned long)(i * j)) * 0x9E3779B97F4A7C15UL;
+  > 	printf("%lu\n", h);
+  > 	return 0;
+  > }
+  > C
+  $ for n in 20 35 50 80 110 150 200 260 330 400; do echo $n; done > square.txt
+  $ mantis train -o square --inputs square.txt --repeat 1 --metric instructions --threshold 3 square.c | grep -E '^choice: the [^:]*$'
+  choice: the program's features, degree 1
+  $ python3 -c 'import json; c = json.load(open("square/train.json"))["choice"]["candidates"]; print([(x["features"], x["degree"], x["cv"] > 0.01) for x in c])'
+  [('input', 1, True), ('input', 2, True), ('input', 3, True), ('program', 1, False), ('program', 2, False), ('program', 3, False)]

@@ -102,6 +102,7 @@ part (each number's steps vary: a random multiple), so 10 inputs validate the fi
   select: validating the model of the accepted features alone (3 of * program features, * input features) (glob)
   select: round 1, 16 of 24 inputs profiled (16 complete), cross-validated error E (target 10.0%)
   profile: 16 inputs complete
+  evaluator: 1 features, cost *% of the program's time, validated on 16 inputs (glob)
   $ python3 -c 'import json; print([f["name"] for f in json.load(open("lcg/model.json"))["features"]])'
   ['branch:main:lcg.c:9:true']
 
