@@ -1267,6 +1267,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 	struct candidate c[2 * MODEL_MAX_DEGREE + 2];
 	int n, loop, best = 0, chosen = -1, rc = 0;
 	json_t *list;
+	char *name;
 
 	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
 		return 0;
@@ -1283,8 +1284,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 	}
 	list = json_array();
 	for (int i = 0; i < n; i++) {
-		char *name = candidate_name(&c[i]);
-
+		name = candidate_name(&c[i]);
 		candidate_compare(&c[i], &c[best], t->ds.n);
 		if (chosen < 0 && c[i].diff <= c[i].se + TIE)
 			chosen = i;
@@ -1295,14 +1295,13 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 			"difference", c[i].diff, "standard_error", c[i].se));
 		free(name);
 	}
+	if (chosen < 0) /* no score is a number (every fit failed): keep the loop's model */
+		chosen = loop;
 	t->choice = json_pack("{s:o, s:s, s:i}", "candidates", list, "chosen",
 			      c[chosen].program ? "program" : "input", "degree", c[chosen].degree);
-	{
-		char *name = candidate_name(&c[chosen]);
-
-		say(t, "choice: %s%s\n", name, c[chosen].program ? "" : " (no evaluator)");
-		free(name);
-	}
+	name = candidate_name(&c[chosen]);
+	say(t, "choice: %s%s\n", name, c[chosen].program ? "" : " (no evaluator)");
+	free(name);
 	if (chosen != loop) {
 		struct model refit;
 
