@@ -54,6 +54,8 @@ struct summary {
 	double noise;                   /* mean |A - again| / A */
 	double start_cost;              /* mean start_cost over the ok samples that have one;
 					   NaN if none has */
+	int in_interval;                /* ok samples whose prediction has an interval */
+	double coverage;                /* the share of those whose actual value lies in it */
 };
 
 /*
@@ -166,12 +168,26 @@ static void errors_of(const struct eval_sample *v, int n, int k, struct errors *
 	free(re);
 }
 
-static void summarize(const struct eval_sample *v, int n, struct summary *out)
+/* Returns 1 if actual lies in model's interval around predicted (within rounding), 0 if not,
+ * -1 if there is no interval. */
+static int covered(const struct model *model, double predicted, double actual)
+{
+	double low, high;
+
+	if (!model_interval(model, predicted, &low, &high))
+		return -1;
+	return actual >= low * (1 - 1e-9) && actual <= high * (1 + 1e-9);
+}
+
+static void summarize(const struct model *model, const struct eval_sample *v, int n,
+		      struct summary *out)
 {
 	int started = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
+		int inside;
+
 		if (!v[i].ok) {
 			out->failed++;
 			continue;
@@ -183,7 +199,12 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 			out->start_cost += v[i].start_cost;
 			started++;
 		}
+		if ((inside = covered(model, v[i].by[BY_MANTIS], v[i].actual)) >= 0) {
+			out->in_interval++;
+			out->coverage += inside;
+		}
 	}
+	out->coverage = out->in_interval ? out->coverage / out->in_interval : NAN;
 	if (out->n)
 		out->noise /= out->n;
 	out->start_cost = started ? out->start_cost / started : NAN;
@@ -220,6 +241,9 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "start_cost", number(s->start_cost));
 	json_object_set_new(root, "noise_floor", json_real(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
+	json_object_set_new(root, "interval_level", p->model.interval.level > 0 ?
+			    json_real(p->model.interval.level) : json_null());
+	json_object_set_new(root, "interval_coverage", number(s->coverage));
 	json_object_set_new(root, "failed", failures);
 	for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++) {
 		const struct errors *b = &s->by[k];
@@ -247,6 +271,10 @@ static void print_text(const struct predictor *p, const struct summary *s,
 	if (!isnan(s->start_cost))
 		printf(" (the evaluator's start-up alone: %.2f%%)", 100 * s->start_cost);
 	putchar('\n');
+	if (s->in_interval)
+		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",
+		       100 * p->model.interval.level, (int)lround(s->coverage * s->in_interval),
+		       s->in_interval, 100 * s->coverage);
 	if (baselines) {
 		printf("%-18s %7s %7s %7s %5s %5s %8s\n", "predictor", "inputs", "MRE", "median",
 		       "LT15", "LT30", "cost");
@@ -481,7 +509,7 @@ static int run_eval(int argc, char **argv)
 			"(--fresh measures again)\n", reused, ins.n, db.path);
 	evaldb_close(&db);
 	free(setting);
-	summarize(v, ins.n, &sum);
+	summarize(&p.model, v, ins.n, &sum);
 	summary = summary_json(&p, &sum, v, ins.n, baselines);
 	if (json) {
 		json_dumpf(summary, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -518,8 +546,10 @@ const struct command cmd_eval = {
 		"predicted within 15% and 30%), the prediction cost (the mean of predictor time over\n"
 		"program time) beside its floor, the evaluator's process start-up alone (5 timed\n"
 		"starts per input), and the noise floor: the mean relative difference between two\n"
-		"independent measurements of A, each the median of K runs (interleaved). An input the\n"
-		"program or the predictor fails on is listed, not counted.\n"
+		"independent measurements of A, each the median of K runs (interleaved); and how many\n"
+		"actual values lie in the interval mantis predict gives (90% of the training inputs,\n"
+		"held out, did). An input the program or the predictor fails on is listed, not\n"
+		"counted.\n"
 		"\n"
 		"  --inputs FILE  the inputs (held out from training, for an honest figure)\n"
 		"  --repeat K     runs of the program per measurement (default 3; 2K runs in all)\n"
@@ -538,6 +568,7 @@ const struct command cmd_eval = {
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
 		"                 \"lt30\", \"predict_cost\", \"start_cost\" (null for an evaluator built\n"
 		"                 before mantis could time its start-up), \"noise_floor\", \"out_of_range\",\n"
+		"                 \"interval_level\", \"interval_coverage\" (null: no interval),\n"
 		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\",\n"
 		"                 \"linear\", \"partial_execution\", \"bounded_execution\": each {\"n\",\n"
 		"                 \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\", \"cost\"}}\n"

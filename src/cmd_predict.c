@@ -3,6 +3,7 @@
  * input and print the model's prediction, without running the program.
  */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "error.h"
 #include "inputs.h"
+#include "model.h"
 #include "predictor.h"
 #include "util.h"
 
@@ -57,9 +59,28 @@ static void print_value(const char *metric, double v)
 		printf("%.3g s", v);
 }
 
+/* Prints the model's interval around the prediction, if it has one. */
+static void print_interval(const struct predictor *p, const struct prediction *pr)
+{
+	double low, high;
+
+	if (!model_interval(&p->model, pr->value, &low, &high))
+		return;
+	printf("%.0f%% interval: ", 100 * p->model.interval.level);
+	print_value(p->info.metric, low);
+	if (isfinite(high)) {
+		printf(" to ");
+		print_value(p->info.metric, high);
+	} else {
+		printf(" or more");
+	}
+	printf(" (training inputs, held out)\n");
+}
+
 static void print_json(const struct predictor *p, const struct prediction *pr)
 {
 	json_t *root = json_object(), *features = json_object();
+	double low, high;
 
 	for (int i = 0; i < p->model.nfeatures; i++)
 		json_object_set_new(features, p->model.features[i].name, json_real(pr->values[i]));
@@ -67,6 +88,10 @@ static void print_json(const struct predictor *p, const struct prediction *pr)
 	json_object_set_new(root, "metric", json_string(p->info.metric));
 	json_object_set_new(root, "features", features);
 	json_object_set_new(root, "evaluator_seconds", json_real(pr->seconds));
+	if (model_interval(&p->model, pr->value, &low, &high))
+		json_object_set_new(root, "interval", json_pack("{s:f, s:f, s:o}", "level",
+			p->model.interval.level, "low", low, "high",
+			isfinite(high) ? json_real(high) : json_null()));
 	if (pr->warning)
 		json_object_set_new(root, "warning", json_string(pr->warning));
 	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
@@ -132,6 +157,7 @@ static int run_predict(int argc, char **argv)
 	} else {
 		print_value(p.info.metric, pr.value);
 		printf(strcmp(p.info.metric, "instructions") ? " (%s)\n" : "\n", p.info.metric);
+		print_interval(&p, &pr);
 		for (int f = 0; f < p.model.nfeatures; f++)
 			printf("  %-50s %.17g\n", p.model.features[f].name, pr.values[f]);
 		if (p.evaluator)
@@ -155,7 +181,9 @@ const struct command cmd_predict = {
 		"model reads) on the program's arguments ARGS, with no side effect (it changes no\n"
 		"file), reads the input features the model reads off ARGS (input:argN, a numeric\n"
 		"argument; input:size(argN), the size of the file it names...), and prints the model's\n"
-		"prediction of the trained metric (seconds for times) and the feature values. A\n"
+		"prediction of the trained metric (seconds for times), the interval a share of the\n"
+		"training inputs fell in when held out (90% with 19 or more; the spread the model\n"
+		"is trusted to), and the feature values. A\n"
 		"feature outside its training range gives a warning on stderr, and the model goes on\n"
 		"linearly past the range's edge (a cubic term is not trusted where training never\n"
 		"was). A missing input file,\n"
@@ -164,7 +192,8 @@ const struct command cmd_predict = {
 		"the program would; the evaluator runs in a scratch folder.\n"
 		"\n"
 		"  --json        print {\"prediction\", \"metric\", \"features\": {NAME: value},\n"
-		"                \"evaluator_seconds\" (computing the features), \"warning\"?}\n"
+		"                \"evaluator_seconds\" (computing the features), \"interval\"?:\n"
+		"                {\"level\", \"low\", \"high\" (null: no upper bound)}, \"warning\"?}\n"
 		"  --budget S    kill the evaluator after S seconds of wall time (default 60)\n"
 		"  --stdin FILE  the program's standard input\n"
 		"\n"

@@ -454,6 +454,10 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", p->model.algorithm,
 	    p->model.ntrain);
 	comment_text(sb, formula.buf);
+	if (p->model.interval.level > 0 && isfinite(p->model.interval.high))
+		strbuf_addf(sb, "\n * Of the training inputs, each held out in turn, %.0f%% measured "
+		    "%.3gx to %.3gx\n * the prediction.", 100 * p->model.interval.level,
+		    p->model.interval.low, p->model.interval.high);
 	if (!p->evaluator && p->model.nfeatures == 0) {
 		strbuf_addf(sb, "\n * It reads no feature: the prediction is a constant, and the file needs "
 		    "nothing.\n */\n");

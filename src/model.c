@@ -5,7 +5,8 @@
  *   {"algorithm", "metric", "fit", "degree", "cv_folds", "intercept": c0,
  *    "terms": [{"coef": c, "powers": {"<feature>": k, ...}}, ...],
  *    "features": [{"name", "min", "max", "aliases": [{"name", "a", "b"}, ...]}, ...],
- *    "n_train", "n_test", "train_mre", "test_mre"}
+ *    "n_train", "n_test", "train_mre", "test_mre",
+ *    "interval": {"level", "low", "high"}?}
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
  * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
@@ -143,6 +144,43 @@ void model_format(const struct model *model, struct strbuf *out)
 	}
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void model_set_interval(struct model *model, const double *ratio, int n, double level)
+{
+	double *r = xmalloc(sizeof *r * ((size_t)n + 1));
+	int k = 0, lo, hi;
+
+	for (int i = 0; i < n; i++) {
+		if (!isnan(ratio[i]))
+			r[k++] = ratio[i];
+	}
+	model->interval = (struct model_interval){0, 0, 0};
+	if (k >= 2) {
+		level = fmin(level, (k - 1.0) / (k + 1.0)); /* the most k ratios can bound */
+		qsort(r, (size_t)k, sizeof *r, by_value);
+		lo = (int)floor((1 - level) / 2 * (k + 1) + 1e-9); /* 1-based ranks */
+		hi = (int)ceil((1 + level) / 2 * (k + 1) - 1e-9);
+		model->interval = (struct model_interval){
+			level, lo < 1 ? 0 : fmax(0, r[lo - 1]), hi > k ? INFINITY : r[hi - 1]};
+	}
+	free(r);
+}
+
+int model_interval(const struct model *model, double predicted, double *low, double *high)
+{
+	if (!(model->interval.level > 0) || !(predicted > 0))
+		return 0;
+	*low = predicted * model->interval.low;
+	*high = predicted * model->interval.high;
+	return 1;
+}
+
 /* Returns a JSON number, or null for NaN (JSON has no NaN). */
 static json_t *number(double v)
 {
@@ -188,6 +226,10 @@ static json_t *model_to_json(const struct model *model)
 	json_object_set_new(root, "n_test", json_integer(model->ntest));
 	json_object_set_new(root, "train_mre", number(model->train_mre));
 	json_object_set_new(root, "test_mre", number(model->test_mre));
+	if (model->interval.level > 0)
+		json_object_set_new(root, "interval", json_pack("{s:f, s:f, s:o}", "level",
+			model->interval.level, "low", model->interval.low, "high",
+			number(model->interval.high))); /* null: no upper bound */
 	return root;
 }
 
@@ -300,6 +342,20 @@ static void read_features(struct model *model, json_t *features)
 	}
 }
 
+/* Copies "interval" (optional: models before it have none) into model->interval. */
+static void read_interval(struct model *model, json_t *ji)
+{
+	double level = number_or_nan(json_object_get(ji, "level")), low, high;
+
+	if (!(level > 0 && level < 1))
+		return;
+	low = number_or_nan(json_object_get(ji, "low"));
+	high = json_is_null(json_object_get(ji, "high")) ? INFINITY
+		: number_or_nan(json_object_get(ji, "high"));
+	if (low >= 0 && high >= low)
+		model->interval = (struct model_interval){level, low, high};
+}
+
 int model_read(struct model *model, const char *path, struct error *err)
 {
 	json_error_t jerr;
@@ -340,6 +396,7 @@ int model_read(struct model *model, const char *path, struct error *err)
 	model->ntest = (int)json_integer_value(json_object_get(root, "n_test"));
 	model->train_mre = number_or_nan(json_object_get(root, "train_mre"));
 	model->test_mre = number_or_nan(json_object_get(root, "test_mre"));
+	read_interval(model, json_object_get(root, "interval"));
 	json_decref(root);
 	return 0;
 }

@@ -39,6 +39,16 @@ struct model_feature {
 	struct model_alias *aliases;  /* the copies, any of which can stand in for it; owned */
 };
 
+/* The spread of the actual value around the prediction on inputs the model was not fitted on
+ * (train's cross-validation): a share `level` of them fell within [low, high] times it. */
+struct model_interval {
+	double level; /* e.g. 0.9; 0 when the model has no interval */
+	double low;   /* lower bound of actual / predicted, >= 0 */
+	double high;  /* upper bound; INFINITY when more than 1 - level of them had none */
+};
+
+#define MODEL_INTERVAL_LEVEL 0.9 /* the share train's interval covers */
+
 /* A model, as written to model.json. */
 struct model {
 	char *algorithm;  /* e.g. "spore-foba"; owned */
@@ -53,6 +63,7 @@ struct model {
 	struct model_feature *features;  /* owned */
 	int ntrain, ntest;               /* samples used to fit and to test */
 	double train_mre, test_mre;      /* mean relative errors |pred - y| / |y|; test: NaN if none */
+	struct model_interval interval;  /* the prediction's spread; level 0 if unknown */
 };
 
 /* Returns the value of the monomial at values (indexed by feature index). */
@@ -77,6 +88,20 @@ double model_edge(const struct model_feature *f, double x);
  * the clamped values, plus, feature by feature in order, the sum over the terms that hold it
  * of coef * monomial_slope at the clamped values, times the distance from the edge). */
 double model_eval(const struct model *model, const double *values);
+
+/*
+ * Sets model->interval to the central share `level` of ratio[0..n) (actual over predicted, one
+ * per input the model was not fitted on; INFINITY for a prediction <= 0 of a positive value),
+ * as split conformal prediction takes it: the floor((1 - level) / 2 * (k + 1))-th smallest of
+ * the k ratios that are numbers to the ceil((1 + level) / 2 * (k + 1))-th, where level is at
+ * most (k - 1) / (k + 1), the share the smallest and largest of k ratios bound (so 19 inputs
+ * and more give 90%). With fewer than 2 ratios the model has no interval.
+ */
+void model_set_interval(struct model *model, const double *ratio, int n, double level);
+
+/* Fills [*low, *high] with the interval around the prediction `predicted` and returns 1, or
+ * returns 0 when there is none (no interval in the model, or a prediction <= 0). */
+int model_interval(const struct model *model, double predicted, double *low, double *high);
 
 /* Appends the model as a formula, e.g. "wall = 0.012 + 3.1e-09 * a * b^2". */
 void model_format(const struct model *model, struct strbuf *out);

@@ -530,6 +530,22 @@ static void feature_card(struct report *r, int i)
 	free(what);
 }
 
+/* Appends a sentence on the model's interval (model.h), if it has one. */
+static void interval_sentence(struct report *r)
+{
+	const struct model_interval *iv = &r->p.model.interval;
+
+	if (!(iv->level > 0))
+		return;
+	strbuf_addf(&r->html, " On the training inputs, each held out in turn (cross-validation), "
+		    "%.0f%% of the actual values lay within %.3gx ", 100 * iv->level, iv->low);
+	if (isfinite(iv->high))
+		strbuf_addf(&r->html, "to %.3gx the prediction", iv->high);
+	else
+		strbuf_addf(&r->html, "the prediction or above it");
+	strbuf_addf(&r->html, ": <span id=\"interval\">mantis predict gives that interval</span>.");
+}
+
 /* Appends the model section. */
 static void model_section(struct report *r)
 {
@@ -544,7 +560,9 @@ static void model_section(struct report *r)
 	}
 	strbuf_addf(sb, "<p>Mean relative error on the %d training inputs: ", r->p.model.ntrain);
 	percent(sb, r->p.model.train_mre);
-	strbuf_addf(sb, ". Each feature, where it is in the program and what it counts:</p>\n");
+	strbuf_addf(sb, ".");
+	interval_sentence(r);
+	strbuf_addf(sb, " Each feature, where it is in the program and what it counts:</p>\n");
 	for (int i = 0; i < r->p.model.nfeatures; i++)
 		feature_card(r, i);
 }

@@ -138,7 +138,25 @@ void select_spread(const double *x, int n, int p, int k, unsigned char *chosen)
 	free(near);
 }
 
-double select_cross_validate(const struct dataset *ds, const struct fit_options *fit, double *e)
+/* Returns the prediction of model (NULL: the constant centre) for row r of ds. */
+static double held_out_prediction(const struct model *model, const struct dataset *ds, int r,
+				  double centre)
+{
+	double *values, y;
+
+	if (!model)
+		return centre;
+	values = xmalloc(sizeof *values * ((size_t)model->nfeatures + 1));
+	for (int f = 0; f < model->nfeatures; f++)
+		values[f] = ds->x[(size_t)dataset_find(ds, model->features[f].name) * (size_t)ds->n +
+				  (size_t)r];
+	y = model_eval(model, values);
+	free(values);
+	return y;
+}
+
+double select_cross_validate(const struct dataset *ds, const struct fit_options *fit, double *e,
+			     double *ratio)
 {
 	int n = ds->n, folds = n < SELECT_FOLDS ? n : SELECT_FOLDS, *rows = xmalloc(sizeof *rows * (size_t)n);
 	struct fit_options fo = *fit;
@@ -160,8 +178,13 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 		dataset_subset(ds, rows, k, &part);
 		ok = fit_model(&part, &fo, &model, &prep, &ignored) == 0;
 		centre = median(part.y, k); /* no model (no feature left): train's constant */
-		for (int r = f; r < n; r += folds)
-			e[r] = ok ? fit_mre(&model, ds, &r, 1) : fabs(ds->y[r] - centre) / fabs(ds->y[r]);
+		for (int r = f; r < n; r += folds) {
+			double y = held_out_prediction(ok ? &model : NULL, ds, r, centre);
+
+			e[r] = fabs(ds->y[r] - y) / fabs(ds->y[r]);
+			if (ratio)
+				ratio[r] = y > 0 ? ds->y[r] / y : INFINITY;
+		}
 		if (ok) {
 			model_release(&model);
 			prep_release(&prep);
@@ -316,7 +339,7 @@ int select_round(const struct select_options *so, const double *x, int n, int p,
 
 	for (int i = 0; i < n; i++)
 		profiled += chosen[i];
-	cv = ds->n >= 5 ? select_cross_validate(ds, so->fit, e) : INFINITY;
+	cv = ds->n >= 5 ? select_cross_validate(ds, so->fit, e, NULL) : INFINITY;
 	if (ds->n >= 5)
 		se = standard_error(e, ds->n, cv);
 	if (so->log) {

@@ -1155,6 +1155,7 @@ struct candidate {
 	int nexcluded;   /* how many */
 	double cv;       /* mean held-out relative error under cross-validation */
 	double *e;       /* each training input's held-out error; owned */
+	double *ratio;   /* each one's actual value over its held-out prediction; owned */
 	double diff;     /* mean paired difference of e from the best candidate's */
 	double se;       /* the standard error of that difference */
 };
@@ -1214,7 +1215,7 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 	return n;
 }
 
-/* Cross-validates c (select_cross_validate, degree c->degree) into c->e and c->cv. */
+/* Cross-validates c (select_cross_validate, degree c->degree) into c->e, c->ratio and c->cv. */
 static void candidate_score(struct trainer *t, struct candidate *c)
 {
 	struct fit_options fo = t->opt->fit;
@@ -1224,7 +1225,8 @@ static void candidate_score(struct trainer *t, struct candidate *c)
 	fo.nexclude = c->nexcluded;
 	fo.degree = c->degree;
 	c->e = xcalloc((size_t)t->ds.n + 1, sizeof *c->e);
-	c->cv = select_cross_validate(&t->ds, &fo, c->e);
+	c->ratio = xcalloc((size_t)t->ds.n + 1, sizeof *c->ratio);
+	c->cv = select_cross_validate(&t->ds, &fo, c->e, c->ratio);
 	t->seconds[T_MODEL] += now() - t0;
 }
 
@@ -1251,38 +1253,32 @@ static char *candidate_name(const struct candidate *c)
 			 "the input features alone", c->degree);
 }
 
-/*
- * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
- * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
- * mean error exceeds the best's by at most one standard error of their per-input paired
- * difference is written: the input features alone (no evaluator) before the program's, a
- * lower degree before a higher. Cross-validation judges a model on the training range, where
- * a cube and a line may look alike; past it, the line is the safer guess. The loop's
- * decisions stand; only which model is written changes. Returns 1 if the model was replaced
- * (*final then describes its evaluator), 0 if not (also when the refit fails), -1 with err set.
- */
-static int choose_final(struct trainer *t, struct model *model, struct decision *final,
-			struct error *err)
+/* Logs the model's interval (model_set_interval) as train found it. */
+static void say_interval(struct trainer *t, const struct model *model)
 {
-	struct candidate c[2 * MODEL_MAX_DEGREE + 2];
-	int n, loop, best = 0, chosen = -1, rc = 0;
-	json_t *list;
+	const struct model_interval *iv = &model->interval;
+
+	if (iv->level > 0 && isfinite(iv->high))
+		say(t, "interval: %.0f%% of the training inputs, held out, measured %.3gx to %.3gx "
+		    "their prediction\n", 100 * iv->level, iv->low, iv->high);
+	else if (iv->level > 0)
+		say(t, "interval: %.0f%% of the training inputs, held out, measured %.3gx their "
+		    "prediction or more (some were predicted at 0 or below)\n", 100 * iv->level,
+		    iv->low);
+}
+
+/* Logs the candidates' scores, stores them in t->choice, and returns the index of the simplest
+ * within one standard error of the best (loop: when no score is a number). */
+static int candidates_choose(struct trainer *t, struct candidate *c, int n, int loop)
+{
+	int best = 0, chosen = -1;
+	json_t *list = json_array();
 	char *name;
 
-	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
-		return 0;
-	n = candidates_make(t, model, c, &loop);
-	if (n < 2) {
-		for (int i = 0; i < n; i++)
-			free(c[i].excluded);
-		return 0;
-	}
-	for (int i = 0; i < n; i++) {
-		candidate_score(t, &c[i]);
+	for (int i = 1; i < n; i++) {
 		if (c[i].cv < c[best].cv)
 			best = i;
 	}
-	list = json_array();
 	for (int i = 0; i < n; i++) {
 		name = candidate_name(&c[i]);
 		candidate_compare(&c[i], &c[best], t->ds.n);
@@ -1302,6 +1298,33 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 	name = candidate_name(&c[chosen]);
 	say(t, "choice: %s%s\n", name, c[chosen].program ? "" : " (no evaluator)");
 	free(name);
+	return chosen;
+}
+
+/*
+ * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
+ * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
+ * mean error exceeds the best's by at most one standard error of their per-input paired
+ * difference is written: the input features alone (no evaluator) before the program's, a
+ * lower degree before a higher. Cross-validation judges a model on the training range, where
+ * a cube and a line may look alike; past it, the line is the safer guess. The loop's
+ * decisions stand; only which model is written changes. The written model's interval is the
+ * spread of its candidate's held-out ratios (model_set_interval). Returns 1 if the model was
+ * replaced (*final then describes its evaluator), 0 if not (also when the refit fails), -1
+ * with err set.
+ */
+static int choose_final(struct trainer *t, struct model *model, struct decision *final,
+			struct error *err)
+{
+	struct candidate c[2 * MODEL_MAX_DEGREE + 2];
+	int n, loop, chosen, rc = 0;
+
+	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
+		return 0;
+	n = candidates_make(t, model, c, &loop);
+	for (int i = 0; i < n; i++)
+		candidate_score(t, &c[i]);
+	chosen = n < 2 ? loop : candidates_choose(t, c, n, loop);
 	if (chosen != loop) {
 		struct model refit;
 
@@ -1314,11 +1337,18 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 				free(final->reason);
 				rc = final_evaluator(t, model, final, err) < 0 ? -1 : 1;
 			}
+		} else {
+			chosen = loop;
 		}
+	}
+	if (chosen >= 0) {
+		model_set_interval(model, c[chosen].ratio, t->ds.n, MODEL_INTERVAL_LEVEL);
+		say_interval(t, model);
 	}
 	for (int i = 0; i < n; i++) {
 		free(c[i].excluded);
 		free(c[i].e);
+		free(c[i].ratio);
 	}
 	return rc;
 }

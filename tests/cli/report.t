@@ -38,7 +38,10 @@ on held-out training inputs, every 4th:
   $ mantis report pred
   wrote pred/report.html
   $ grep -o 'id="[a-z-]*"' pred/report.html | grep -v 'round-\|feature-' | sort -u | tr '\n' ' '; echo
-  id="accuracy" id="choice" id="cost" id="cost-line" id="curve" id="curve-method" id="curve-table" id="early" id="final" id="formula" id="log" id="model" id="no-eval" id="overview" id="steps" 
+  id="accuracy" id="choice" id="cost" id="cost-line" id="curve" id="curve-method" id="curve-table" id="early" id="final" id="formula" id="interval" id="log" id="model" id="no-eval" id="overview" id="steps" 
+  $ python3 -c 'import json; i = json.load(open("pred/model.json"))["interval"]; print("%.0f%% of the actual values lay within %.3gx to %.3gx the prediction" % (100 * i["level"], i["low"], i["high"]))' > want
+  $ grep -c -F -f want pred/report.html
+  1
   $ grep -o 'run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual' pred/report.html
   run <code>mantis eval pred --inputs FILE</code> to see predicted vs actual
   $ grep -o 'held-out training inputs</span>, as there is no eval.json: every 4th training input (2: line 4, line 8)' pred/report.html

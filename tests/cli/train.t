@@ -103,7 +103,7 @@ exist is an error, and a feature outside its training range a warning:
 
   $ mantis predict pred --json -- t2.txt > p.json
   $ python3 -c 'import json; d = json.load(open("p.json")); print(sorted(d), d["metric"], list(d["features"].values()))'
-  ['evaluator_seconds', 'features', 'metric', 'prediction'] instructions [61.0]
+  ['evaluator_seconds', 'features', 'interval', 'metric', 'prediction'] instructions [61.0]
   $ mantis predict pred -- missing.txt
   mantis: input file missing.txt cannot be read (missing): the program would fail on this input; no prediction
   [1]

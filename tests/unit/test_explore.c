@@ -533,13 +533,16 @@ START_TEST(select_round_stops)
 END_TEST
 
 /* Its cross-validation (5 folds by position) of a model with no feature left to fit counts
- * each held-out input's error from the median of the rest, train's constant. */
+ * each held-out input's error from the median of the rest, train's constant (fold 0 holds
+ * rows 1 and 6 out: the median of 20..50 is 35), and the ratio of its value to that. */
 START_TEST(select_cv_constant)
 {
 	struct fit_options fo = fit_options_default();
 	struct dataset ds = {0};
 	char *exclude[] = {"n"};
 	double e[6], want[6] = {25.0 / 10, 20.0 / 20, 10.0 / 30, 10.0 / 40, 20.0 / 50, 25.0 / 60};
+	double ratio[6], want_ratio[6] = {10.0 / 35, 20.0 / 40, 30.0 / 40, 40.0 / 30, 50.0 / 30,
+					  60.0 / 35};
 
 	ds.n = 6;
 	ds.p = 1;
@@ -557,9 +560,11 @@ START_TEST(select_cv_constant)
 	fo.train_frac = 1;
 	fo.exclude = exclude;
 	fo.nexclude = 1;
-	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, e), 4.9 / 6, 1e-12);
-	for (int r = 0; r < 6; r++)
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, e, ratio), 4.9 / 6, 1e-12);
+	for (int r = 0; r < 6; r++) {
 		ck_assert_double_eq_tol(e[r], want[r], 1e-12);
+		ck_assert_double_eq_tol(ratio[r], want_ratio[r], 1e-12);
+	}
 	dataset_release(&ds);
 }
 END_TEST

@@ -364,6 +364,48 @@ START_TEST(model_continues_linearly_past_range)
 }
 END_TEST
 
+/* The interval is split conformal prediction's: of 99 held-out ratios 0.01..0.99 (shuffled,
+ * with a NaN left out), the 5th smallest to the 95th at 90% (floor(0.05 * 100), ceil(0.95 *
+ * 100)); 9 ratios bound at most 80% (the smallest to the largest); a prediction <= 0 in
+ * cross-validation leaves no upper bound, and it survives model.json (null). */
+START_TEST(interval_is_conformal)
+{
+	double r[100], low, high;
+	char *dir = test_tmpdir(), *out = xasprintf("%s/model.json", dir);
+	struct model m = {.algorithm = "x", .metric = "wall", .fit = "relative"}, back;
+	struct error err = {""};
+
+	for (int i = 0; i < 99; i++)
+		r[i] = ((i * 37) % 99 + 1) / 100.0;
+	r[99] = NAN;
+	model_set_interval(&m, r, 100, 0.9);
+	ck_assert(m.interval.level == 0.9);
+	ck_assert_double_eq(m.interval.low, 0.05);
+	ck_assert_double_eq(m.interval.high, 0.95);
+	ck_assert_int_eq(model_interval(&m, 2, &low, &high), 1);
+	ck_assert_double_eq_tol(low, 0.1, 1e-15);
+	ck_assert_double_eq_tol(high, 1.9, 1e-15);
+	ck_assert_int_eq(model_interval(&m, 0, &low, &high), 0);
+	model_set_interval(&m, r, 9, 0.9);
+	ck_assert_double_eq_tol(m.interval.level, 0.8, 1e-15);
+	ck_assert_double_eq(m.interval.low, 0.01);
+	ck_assert_double_eq(m.interval.high, 0.99);
+	model_set_interval(&m, r, 1, 0.9);
+	ck_assert(m.interval.level == 0);
+	ck_assert_int_eq(model_interval(&m, 2, &low, &high), 0);
+	r[3] = INFINITY;
+	model_set_interval(&m, r, 20, 0.9);
+	ck_assert(isinf(m.interval.high));
+	ck_assert_msg(model_write(&m, out, &err) == 0, "%s", err.msg);
+	ck_assert_msg(model_read(&back, out, &err) == 0, "%s", err.msg);
+	ck_assert(back.interval.level == m.interval.level && back.interval.low == m.interval.low);
+	ck_assert(isinf(back.interval.high));
+	model_release(&back);
+	free(out);
+	free(dir);
+}
+END_TEST
+
 /* SPORE-FoBa's two paths (the model select.c validates and train ends with): its greedy path alone, on 12
  * rows of y = 10 + a + 2b + 2c + d (a..d uniform on [1, 10]), took c, b, a c^2 and c^2 d (1.0%
  * off on its own rows); of its two paths, the one that admits linear terms first is exact, and
@@ -431,6 +473,7 @@ Suite *suite_fit(void)
 	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 3);
 	tcase_add_test(tc, model_file_round_trip);
 	tcase_add_test(tc, model_continues_linearly_past_range);
+	tcase_add_test(tc, interval_is_conformal);
 	tcase_add_test(tc, foba_linear_path_chosen);
 	suite_add_tcase(s, tc);
 	return s;
