@@ -347,6 +347,7 @@ static const char css[] =
 	"fill:#1d232b}svg .axis{font-size:13px}\n"
 	"svg .plotarea{fill:#fbfcfd;stroke:#9aa4b0}svg .grid{stroke:#e6eaef}"
 	"svg .ideal{stroke:#8a94a0;stroke-dasharray:6 4;stroke-width:1.5}"
+	"svg .band{stroke:#c9a227;stroke-dasharray:2 3;stroke-width:1.2}"
 	"svg .point{fill:#2763c4;fill-opacity:.75;stroke:#fff;stroke-width:.8}"
 	"svg .curve{fill:none;stroke:#2763c4;stroke-width:2}"
 	"svg .ref{stroke:#c4452b;stroke-dasharray:5 4;stroke-width:1.5}"
@@ -605,6 +606,10 @@ static void eval_summary(struct report *r)
 		percent(sb, num(s, shares[i][0]));
 		strbuf_addf(sb, "</td></tr>\n");
 	}
+	if (isfinite(num(s, "interval_coverage")))
+		strbuf_addf(sb, "<tr><th>actual values inside the %.0f%% interval</th><td class=\"n\">"
+		    "%.0f%%</td></tr>\n", 100 * num(s, "interval_level"),
+		    100 * num(s, "interval_coverage"));
 	if (isfinite(num(s, "out_of_range")))
 		strbuf_addf(sb, "<tr><th>inputs with a feature outside its training range</th>"
 		    "<td class=\"n\">%.0f</td></tr>\n", num(s, "out_of_range"));
@@ -614,6 +619,28 @@ static void eval_summary(struct report *r)
 		strbuf_addf(sb, "<p class=\"warn\">input line %.0f: no comparison: ", num(f, "line"));
 		text(sb, str(f, "reason"));
 		strbuf_addf(sb, "</p>\n");
+	}
+}
+
+/* Appends, for a model with an interval, its edges: an input lies inside when its actual
+ * value a is within [low, high] times the prediction, i.e. between the lines predicted =
+ * a / high and predicted = a / low (each cut where it leaves the frame). */
+static void band(struct report *r, const struct frame *f)
+{
+	const struct model_interval *iv = &r->p.model.interval;
+	double slope[2] = {iv->low > 0 ? 1 / iv->low : NAN, 1 / iv->high};
+
+	if (!(iv->level > 0))
+		return;
+	for (int k = 0; k < 2; k++) {
+		double x1 = f->x1;
+
+		if (!isfinite(slope[k]) || slope[k] <= 0)
+			continue;
+		if (x1 * slope[k] > f->y1)
+			x1 = f->y1 / slope[k];
+		strbuf_addf(&r->html, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+			    "class=\"band\"/>\n", px(f, 0), py(f, 0), px(f, x1), py(f, x1 * slope[k]));
 	}
 }
 
@@ -639,6 +666,7 @@ static void scatter(struct report *r, const json_t *samples)
 	svg_open(sb, &f, "predicted against actual", xt, yt);
 	strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"ideal\"/>\n",
 	    px(&f, f.x0), py(&f, f.y0), px(&f, f.x1), py(&f, f.y1));
+	band(r, &f);
 	json_array_foreach(samples, i, s) {
 		double a = num(s, "actual"), e = num(s, "predicted");
 
@@ -651,6 +679,12 @@ static void scatter(struct report *r, const json_t *samples)
 	}
 	legend(sb, 0, 0, "ideal", "ideal: predicted = actual");
 	legend(sb, 1, 1, "point", "an input of eval.json");
+	if (r->p.model.interval.level > 0) {
+		char *what = xasprintf("%.0f%% interval's edges", 100 * r->p.model.interval.level);
+
+		legend(sb, 2, 0, "band", what);
+		free(what);
+	}
 	strbuf_addf(sb, "</svg>\n");
 	free(xt);
 	free(yt);

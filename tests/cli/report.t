@@ -102,7 +102,8 @@ markup, which the page must escape:
   > samples.append({"line": 4, "args": "<script>alert(1)</script> & more", "ok": False, "why": why})
   > summary = {"metric": "instructions", "n": 3, "mre": 0.2, "median_re": 0.2, "max_re": 0.2,
   >            "lt15": 0.0, "lt30": 1.0, "predict_cost": 0.0234, "noise_floor": 0.0,
-  >            "out_of_range": 0, "failed": [{"line": 4, "reason": why}]}
+  >            "out_of_range": 0, "interval_level": 0.9, "interval_coverage": 2 / 3,
+  >            "failed": [{"line": 4, "reason": why}]}
   > json.dump({"inputs": "/somewhere/test.txt", "metric": "instructions", "date": "2026-01-02T03:04:05Z",
   >            "samples": samples, "summary": summary}, open("pred/eval.json", "w"))
   > PY
@@ -118,11 +119,17 @@ markup, which the page must escape:
    inputs within 30% (LT30) 100.00% 
    prediction cost (evaluator time / program time) 2.34% 
    noise floor (two measurements of A) 0.00% 
+   actual values inside the 90% interval 67% 
    inputs with a feature outside its training range 0 
   $ grep -c 'class="point"><title>line' report.html
   3
   $ grep -c 'class="ideal"' report.html
   2
+
+The interval's two edges (predicted = actual / high and actual / low) and their legend:
+
+  $ grep -c 'class="band"' report.html
+  3
   $ grep -c '<script' report.html || true
   0
   $ grep -o ' src="[^"]*"\| href="[^#][^"]*"\|url(' report.html
