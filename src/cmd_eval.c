@@ -131,13 +131,6 @@ static int fit_baseline(const struct predictor *p, struct model *model, struct e
 	return rc;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Fills *out with predictor k's errors over the ok samples where it predicted. */
 static void errors_of(const struct eval_sample *v, int n, int k, struct errors *out)
 {
@@ -157,7 +150,7 @@ static void errors_of(const struct eval_sample *v, int n, int k, struct errors *
 		out->cost += v[i].cost[k];
 	}
 	if (out->n) {
-		qsort(re, (size_t)out->n, sizeof *re, by_value);
+		sort_doubles(re, out->n);
 		out->median_re = out->n % 2 ? re[out->n / 2] : (re[out->n / 2 - 1] + re[out->n / 2]) / 2;
 		out->max_re = re[out->n - 1];
 		out->mre /= out->n;

@@ -144,13 +144,6 @@ void model_format(const struct model *model, struct strbuf *out)
 	}
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 void model_set_interval(struct model *model, const double *ratio, int n, double level)
 {
 	double *r = xmalloc(sizeof *r * ((size_t)n + 1));
@@ -163,7 +156,7 @@ void model_set_interval(struct model *model, const double *ratio, int n, double 
 	model->interval = (struct model_interval){0, 0, 0};
 	if (k >= 2) {
 		level = fmin(level, (k - 1.0) / (k + 1.0)); /* the most k ratios can bound */
-		qsort(r, (size_t)k, sizeof *r, by_value);
+		sort_doubles(r, k);
 		lo = (int)floor((1 - level) / 2 * (k + 1) + 1e-9); /* 1-based ranks */
 		hi = (int)ceil((1 + level) / 2 * (k + 1) - 1e-9);
 		model->interval = (struct model_interval){

@@ -435,13 +435,6 @@ out:
 	return rc;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Sets mre, median, max, lt15, lt30 of the relative errors re[0..n), sorting them. */
 static void error_stats(double *re, int n, double *mre, double *med, double *max, double *lt15,
 			double *lt30)
@@ -449,7 +442,7 @@ static void error_stats(double *re, int n, double *mre, double *med, double *max
 	*mre = *med = *max = *lt15 = *lt30 = 0;
 	if (!n)
 		return;
-	qsort(re, (size_t)n, sizeof *re, by_value);
+	sort_doubles(re, n);
 	for (int i = 0; i < n; i++) {
 		*mre += re[i] / n;
 		*lt15 += (re[i] < 0.15) / (double)n;

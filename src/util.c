@@ -138,9 +138,14 @@ static int compare_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double median(double *v, int n)
+void sort_doubles(double *v, int n)
 {
 	qsort(v, (size_t)n, sizeof *v, compare_double);
+}
+
+double median(double *v, int n)
+{
+	sort_doubles(v, n);
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 

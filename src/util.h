@@ -86,6 +86,8 @@ char *read_file(const char *path, size_t *len, const char *what, struct error *e
 /* Writes n bytes to path through a temporary file renamed over it. Returns 0 or -1 with err. */
 int write_file(const char *path, const char *data, size_t n, struct error *err);
 
+/* Sorts v[0..n) ascending in place. */
+void sort_doubles(double *v, int n);
 /* Returns the median of v[0..n) (n > 0), sorting v in place. */
 double median(double *v, int n);
 
