@@ -19,6 +19,8 @@ struct command {
 	const char *name;    /* what the user types after "mantis" */
 	const char *summary; /* one line for "mantis help" */
 	const char *usage;   /* the full help text of "mantis help NAME", ending in a newline */
+	const char *usage_more; /* its continuation, or NULL: a string literal longer than 4095
+				 * bytes is not portable C */
 	int (*run)(int argc, char **argv); /* argv[0] is the command name; returns an exit code */
 };
 

@@ -8,8 +8,12 @@
  * evaluator's process start-up alone (the floor no evaluator goes below). Beside them the
  * noise floor: the mean relative difference between two independent measurements of A (each
  * the median of K runs, interleaved), the error a perfect model would still show on this
- * machine.
+ * machine. For a time, the machine's drift (drift.c): a few training inputs re-timed every N
+ * inputs against their profiled time; each input gets the factor interpolated between the
+ * checks around it, and the error is also given with each prediction multiplied by its
+ * factor, which tells the model's error from the machine's change since training.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
@@ -22,6 +26,7 @@
 #include "baseline.h"
 #include "blackbox.h"
 #include "cli.h"
+#include "drift.h"
 #include "error.h"
 #include "evaldb.h"
 #include "inputs.h"
@@ -56,36 +61,52 @@ struct summary {
 					   NaN if none has */
 	int in_interval;                /* ok samples whose prediction has an interval */
 	double coverage;                /* the share of those whose actual value lies in it */
+	double ratio;                   /* the median of A / E over the ok samples with E > 0:
+					   above 1, the program runs longer than predicted */
+	struct {
+		int n;                  /* ok samples with a drift factor and a prediction */
+		double median, low, high; /* their factors' median, smallest and largest */
+		double mre;             /* mean |A - E x factor| / A over them */
+		double ratio;           /* the median of A / (E x factor) */
+		int in_interval;        /* those whose prediction has an interval */
+		double coverage;        /* the share of those with A inside it times the factor */
+	} drift;                        /* the machine's drift (n 0: not measured) */
+};
+
+/* How eval measures an input. */
+struct measuring {
+	const char *program; /* the program whose metric is measured: PRED/build/orig, or
+				--program's */
+	int reps;            /* K: runs per measurement of the actual value */
+	double timeout;      /* seconds before a run of the program is killed; 0: never */
+	double budget;       /* seconds before the predictor's evaluator is killed */
 };
 
 /*
- * Runs the program (PRED/build/orig) 2*reps times interleaved on in, and for instructions
- * PRED/build/inst once. Fills s->actual, s->again and *wall (median wall). Returns 0, or -1
- * with s->why set.
+ * Runs how->program 2K times interleaved on in, and for instructions PRED/build/inst once.
+ * Fills s->actual, s->again and *wall (median wall). Returns 0, or -1 with s->why set.
  */
-static int measure_actual(const struct predictor *p, const struct input *in, int reps,
-			  double timeout, struct eval_sample *s, double *wall)
+static int measure_actual(const struct predictor *p, const struct measuring *how,
+			  const struct input *in, struct eval_sample *s, double *wall)
 {
-	char *orig = xasprintf("%s/build/orig", p->dir), *inst = xasprintf("%s/build/inst", p->dir);
+	char *inst = xasprintf("%s/build/inst", p->dir);
 	double a[2][64], walls[64];
 	const char *metric = p->info.metric;
-	struct run_options ro = {.timeout = timeout};
+	struct run_options ro = {.timeout = how->timeout};
 	struct error err = {""};
-	int rc = 0;
+	int rc = 0, reps = how->reps;
 
 	for (int r = 0; r < 2 * reps && rc == 0; r++) {
 		struct run_result res;
 
-		if (runner_run(orig, in, &ro, &res, &err) < 0 || res.status != RUN_OK) {
+		if (runner_run(how->program, in, &ro, &res, &err) < 0 || res.status != RUN_OK) {
 			s->why = xasprintf("the program %s", err.msg[0] ? err.msg
 								 : runner_status_name(res.status));
 			rc = -1;
 			break;
 		}
-		a[r % 2][r / 2] = strcmp(metric, "cpu") == 0 ? res.user + res.sys
-				  : strcmp(metric, "user") == 0 ? res.user
-				  : strcmp(metric, "sys") == 0 ? res.sys
-				  : strcmp(metric, "maxrss") == 0 ? (double)res.maxrss_kb : res.wall;
+		a[r % 2][r / 2] = strcmp(metric, "instructions") == 0 ? res.wall
+				  : runner_metric(&res, metric);
 		if (r % 2 == 0)
 			walls[r / 2] = res.wall;
 	}
@@ -109,7 +130,6 @@ static int measure_actual(const struct predictor *p, const struct input *in, int
 		}
 		free(c);
 	}
-	free(orig);
 	free(inst);
 	return rc;
 }
@@ -172,10 +192,47 @@ static int covered(const struct model *model, double predicted, double actual)
 	return actual >= low * (1 - 1e-9) && actual <= high * (1 + 1e-9);
 }
 
+/* Fills out->drift: the error and coverage with each prediction times its drift factor. */
+static void summarize_drift(const struct model *model, const struct eval_sample *v, int n,
+			    struct summary *out)
+{
+	double *factor = xcalloc((size_t)n + 1, sizeof *factor);
+	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
+	int inside, nratio = 0;
+
+	for (int i = 0; i < n; i++) {
+		double e;
+
+		if (!v[i].ok || !isfinite(v[i].drift) || isnan(v[i].by[BY_MANTIS]))
+			continue;
+		e = v[i].by[BY_MANTIS] * v[i].drift;
+		factor[out->drift.n++] = v[i].drift;
+		if (e > 0)
+			ratio[nratio++] = v[i].actual / e;
+		out->drift.mre += fabs(v[i].actual - e) / fabs(v[i].actual);
+		if ((inside = covered(model, e, v[i].actual)) >= 0) {
+			out->drift.in_interval++;
+			out->drift.coverage += inside;
+		}
+	}
+	if (out->drift.n) {
+		out->drift.mre /= out->drift.n;
+		out->drift.median = median(factor, out->drift.n); /* sorts factor */
+		out->drift.low = factor[0];
+		out->drift.high = factor[out->drift.n - 1];
+	}
+	out->drift.coverage = out->drift.in_interval ? out->drift.coverage / out->drift.in_interval
+						     : NAN;
+	out->drift.ratio = nratio ? median(ratio, nratio) : NAN;
+	free(factor);
+	free(ratio);
+}
+
 static void summarize(const struct model *model, const struct eval_sample *v, int n,
 		      struct summary *out)
 {
-	int started = 0;
+	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
+	int started = 0, nratio = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -196,13 +253,18 @@ static void summarize(const struct model *model, const struct eval_sample *v, in
 			out->in_interval++;
 			out->coverage += inside;
 		}
+		if (v[i].by[BY_MANTIS] > 0)
+			ratio[nratio++] = v[i].actual / v[i].by[BY_MANTIS];
 	}
 	out->coverage = out->in_interval ? out->coverage / out->in_interval : NAN;
+	out->ratio = nratio ? median(ratio, nratio) : NAN;
+	free(ratio);
 	if (out->n)
 		out->noise /= out->n;
 	out->start_cost = started ? out->start_cost / started : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
 		errors_of(v, n, k, &out->by[k]);
+	summarize_drift(model, v, n, out);
 }
 
 /* Returns a JSON number, or null for NaN (JSON has no NaN). */
@@ -237,6 +299,12 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "interval_level", p->model.interval.level > 0 ?
 			    json_real(p->model.interval.level) : json_null());
 	json_object_set_new(root, "interval_coverage", number(s->coverage));
+	json_object_set_new(root, "ratio", number(s->ratio));
+	json_object_set_new(root, "drift", !s->drift.n ? json_null() :
+			    json_pack("{s:i, s:f, s:f, s:f, s:f, s:o, s:o}", "n", s->drift.n,
+				      "median", s->drift.median, "low", s->drift.low, "high",
+				      s->drift.high, "mre", s->drift.mre, "interval_coverage",
+				      number(s->drift.coverage), "ratio", number(s->drift.ratio)));
 	json_object_set_new(root, "failed", failures);
 	for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++) {
 		const struct errors *b = &s->by[k];
@@ -259,6 +327,8 @@ static void print_text(const struct predictor *p, const struct summary *s,
 	printf("%d inputs, %s: mean relative error %.2f%% (median %.2f%%, max %.2f%%), "
 	       "LT15 %.0f%%, LT30 %.0f%%\n", s->n, p->info.metric, 100 * e->mre, 100 * e->median_re,
 	       100 * e->max_re, 100 * e->lt15, 100 * e->lt30);
+	if (!isnan(s->ratio))
+		printf("actual / predicted: median %.3fx\n", s->ratio);
 	printf("noise floor %.2f%% (two measurements of the actual value)\n", 100 * s->noise);
 	printf("prediction cost %.2f%% of the program's time", 100 * e->cost);
 	if (!isnan(s->start_cost))
@@ -268,6 +338,18 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",
 		       100 * p->model.interval.level, (int)lround(s->coverage * s->in_interval),
 		       s->in_interval, 100 * s->coverage);
+	if (s->drift.n) {
+		printf("machine drift: training inputs re-timed took %.3fx their profiled %s "
+		       "(%.3fx to %.3fx)\n", s->drift.median, p->info.metric, s->drift.low,
+		       s->drift.high);
+		printf("each prediction times the drift: mean relative error %.2f%%, actual / "
+		       "predicted median %.3fx", 100 * s->drift.mre, s->drift.ratio);
+		if (s->drift.in_interval)
+			printf(", %d of %d actual values inside the interval (%.0f%%)",
+			       (int)lround(s->drift.coverage * s->drift.in_interval),
+			       s->drift.in_interval, 100 * s->drift.coverage);
+		putchar('\n');
+	}
 	if (baselines) {
 		printf("%-18s %7s %7s %7s %5s %5s %8s\n", "predictor", "inputs", "MRE", "median",
 		       "LT15", "LT30", "cost");
@@ -317,6 +399,7 @@ static json_t *sample_json(const struct predictor *p, const struct eval_sample *
 		json_object_set_new(o, "predicted", json_real(s->by[BY_MANTIS]));
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
 		json_object_set_new(o, "start_cost", number(s->start_cost));
+		json_object_set_new(o, "drift", number(s->drift));
 		for (int j = 0; j < p->model.nfeatures; j++)
 			json_object_set_new(features, p->model.features[j].name, number(s->features[j]));
 		for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++)
@@ -331,15 +414,16 @@ static json_t *sample_json(const struct predictor *p, const struct eval_sample *
 }
 
 /*
- * Writes PRED/eval.json: the inputs file, metric, date, every sample and the summary (mantis
- * report draws it). Returns 0, or -1 with err set; a previous eval.json is replaced whole.
+ * Writes PRED/eval.json: the inputs file, metric, the program measured, date, every sample and
+ * the summary (mantis report draws it). Returns 0, or -1 with err set; a previous eval.json is replaced whole.
  */
 static int write_eval_json(const struct predictor *p, const char *inputs_path,
-			   const struct inputs *ins, const struct eval_sample *v, json_t *summary,
-			   int baselines, struct error *err)
+			   const char *program, const struct inputs *ins,
+			   const struct eval_sample *v, json_t *summary, int baselines,
+			   struct error *err)
 {
 	char *path = xasprintf("%s/eval.json", p->dir), *tmp = xasprintf("%s.tmp", path);
-	char *abs = realpath(inputs_path, NULL), date[32];
+	char *abs = realpath(inputs_path, NULL), *exe = realpath(program, NULL), date[32];
 	json_t *root = json_object(), *samples = json_array();
 	time_t now = time(NULL);
 	int rc = 0;
@@ -349,6 +433,7 @@ static int write_eval_json(const struct predictor *p, const char *inputs_path,
 		json_array_append_new(samples, sample_json(p, &v[k], &ins->v[k], baselines));
 	json_object_set_new(root, "inputs", json_string(abs ? abs : inputs_path));
 	json_object_set_new(root, "metric", json_string(p->info.metric));
+	json_object_set_new(root, "program", json_string(exe ? exe : program));
 	json_object_set_new(root, "date", json_string(date));
 	json_object_set_new(root, "samples", samples);
 	json_object_set(root, "summary", summary);
@@ -357,6 +442,7 @@ static int write_eval_json(const struct predictor *p, const char *inputs_path,
 		rc = error_errno(err, "cannot write %s", path);
 	json_decref(root);
 	free(abs);
+	free(exe);
 	free(path);
 	free(tmp);
 	return rc;
@@ -391,8 +477,8 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 }
 
 /* Measures input k: the actual value, the prediction and (with bm) the baselines. */
-static void measure(const struct predictor *p, const struct input *in, int reps, double timeout,
-		    double budget, const struct baseline_models *bm, struct eval_sample *s)
+static void measure(const struct predictor *p, const struct measuring *how,
+		    const struct input *in, const struct baseline_models *bm, struct eval_sample *s)
 {
 	struct prediction pr;
 	struct error err = {""};
@@ -400,13 +486,13 @@ static void measure(const struct predictor *p, const struct input *in, int reps,
 
 	for (int k = 0; k < NPREDICTORS; k++)
 		s->by[k] = s->cost[k] = NAN;
-	s->start_cost = NAN;
+	s->start_cost = s->drift = NAN;
 	s->baselines = bm != NULL;
 	s->nfeatures = p->model.nfeatures;
 	s->features = xcalloc((size_t)p->model.nfeatures + 1, sizeof *s->features);
-	if (measure_actual(p, in, reps, timeout, s, &wall) < 0)
+	if (measure_actual(p, how, in, s, &wall) < 0)
 		return;
-	if (predictor_run(p, in, budget, &pr, &err) < 0) {
+	if (predictor_run(p, in, how->budget, &pr, &err) < 0) {
 		s->why = xasprintf("no prediction: %s", err.msg);
 		return;
 	}
@@ -424,17 +510,86 @@ static void measure(const struct predictor *p, const struct input *in, int reps,
 		predict_baselines(p, bm, in, wall > 1e-6 ? wall : 1e-6, s);
 }
 
+/* The drift checks of one eval: one before the first input it measures, then one after every
+ * `every` inputs measured and one after the last (inputs taken from eval.db are not timed). */
+struct drift_checks {
+	struct drift d;  /* the references; d.nref 0: no checks */
+	int every;       /* inputs measured between two checks */
+	double before;   /* the last check's factor; NaN before the first */
+	int *since;      /* the inputs (indexes) measured since that check */
+	int nsince;      /* how many */
+};
+
+/*
+ * Checks the drift now. The inputs measured since the last check get the factor interpolated
+ * linearly between the two checks by their position, and are recorded again with it. A check
+ * that fails ends the checks, with a message; the inputs since the last one keep no factor.
+ */
+static void check_drift(struct drift_checks *dc, const struct predictor *p,
+			const struct measuring *how, struct evaldb *db, const struct inputs *ins,
+			struct eval_sample *v)
+{
+	struct error err = {""};
+	double after;
+
+	if (drift_check(&dc->d, p, how->reps, how->timeout, &after, &err) < 0) {
+		fprintf(stderr, "mantis eval: the machine's drift is not measured from here on: %s\n",
+			err.msg);
+		dc->d.nref = 0;
+		return;
+	}
+	for (int j = 0; j < dc->nsince && !isnan(dc->before); j++) {
+		struct eval_sample *s = &v[dc->since[j]];
+
+		s->drift = dc->before + (after - dc->before) * (j + 0.5) / dc->nsince;
+		if (evaldb_put(db, &ins->v[dc->since[j]], s, &err) < 0)
+			die("%s", err.msg);
+	}
+	dc->before = after;
+	dc->nsince = 0;
+}
+
+/*
+ * An input the inputs file repeats is taken from eval.db after its first measurement, before
+ * the next check gives that one its drift; reads such inputs again, now that every check is
+ * made.
+ */
+static void reread_drift(struct evaldb *db, const struct inputs *ins, int baselines,
+			 struct eval_sample *v)
+{
+	struct error err = {""};
+
+	for (int k = 0; k < ins->n; k++) {
+		struct eval_sample again = {.nfeatures = v[k].nfeatures};
+
+		if (!isnan(v[k].drift) || evaldb_get(db, &ins->v[k], baselines, &again, &err) != 1)
+			continue;
+		if (isnan(again.drift)) {
+			free(again.features);
+			free(again.why);
+			continue;
+		}
+		free(v[k].features);
+		free(v[k].why);
+		again.line = v[k].line;
+		v[k] = again;
+	}
+}
+
 static int run_eval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"inputs", required_argument, NULL, 'i'}, {"json", no_argument, NULL, 'j'},
 		{"repeat", required_argument, NULL, 'r'}, {"budget", required_argument, NULL, 'b'},
 		{"timeout", required_argument, NULL, 't'}, {"baselines", no_argument, NULL, 'B'},
-		{"fresh", no_argument, NULL, 'f'}, {NULL, 0, NULL, 0},
+		{"fresh", no_argument, NULL, 'f'}, {"drift-every", required_argument, NULL, 'd'},
+		{"program", required_argument, NULL, 'p'}, {NULL, 0, NULL, 0},
 	};
-	const char *inputs_path = NULL;
-	double budget = 60, timeout = 0;
-	int json = 0, reps = 3, opt, baselines = 0, fresh = 0, reused = 0;
+	const char *inputs_path = NULL, *program_arg = NULL;
+	char *program = NULL, *trained_program, program_hash[17] = "";
+	struct measuring how = {.reps = 3, .budget = 60};
+	int json = 0, opt, baselines = 0, fresh = 0, reused = 0, drift_every = 20;
+	struct drift_checks dc = {.before = NAN};
 	struct evaldb db;
 	char *setting;
 	struct baseline_models bm = {{0}, {0}};
@@ -452,11 +607,13 @@ static int run_eval(int argc, char **argv)
 		switch (opt) {
 		case 'i': inputs_path = optarg; break;
 		case 'j': json = 1; break;
-		case 'r': reps = atoi(optarg); break;
-		case 'b': budget = atof(optarg); break;
-		case 't': timeout = atof(optarg); break;
+		case 'r': how.reps = atoi(optarg); break;
+		case 'b': how.budget = atof(optarg); break;
+		case 't': how.timeout = atof(optarg); break;
+		case 'p': program_arg = optarg; break;
 		case 'B': baselines = 1; break;
 		case 'f': fresh = 1; break;
+		case 'd': drift_every = atoi(optarg); break;
 		default: usage_error(&cmd_eval, "unknown option or missing value '%s'", argv[optind - 1]);
 		}
 	}
@@ -464,21 +621,38 @@ static int run_eval(int argc, char **argv)
 		usage_error(&cmd_eval, "give one predictor directory (made by mantis train)");
 	if (!inputs_path)
 		usage_error(&cmd_eval, "no inputs (--inputs FILE)");
-	if (reps < 1 || reps > 64)
+	if (how.reps < 1 || how.reps > 64)
 		usage_error(&cmd_eval, "--repeat must be 1 to 64");
-	if (!(budget > 0) || timeout < 0)
+	if (!(how.budget > 0) || how.timeout < 0)
 		usage_error(&cmd_eval, "--budget must be positive and --timeout not negative");
+	if (drift_every < 0)
+		usage_error(&cmd_eval, "--drift-every must be 0 (no drift checks) or more");
 	if (predictor_open(&p, argv[optind], &err) < 0 || inputs_load(&ins, inputs_path, &err) < 0)
 		die("%s", err.msg);
+	if (program_arg && strcmp(p.info.metric, "instructions") == 0)
+		die("--program: %s predicts the instruction count, which only the trained build's "
+		    "instrumented copy counts", p.dir);
+	if (program_arg && !(program = realpath(program_arg, NULL)))
+		die("--program: %s: %s", program_arg, strerror(errno));
+	if (program && access(program, X_OK) != 0)
+		die("--program: %s is not executable", program_arg);
+	if (program && store_hash_file(program, program_hash, &err) < 0)
+		die("--program: %s", err.msg);
+	trained_program = xasprintf("%s/build/orig", p.dir);
+	how.program = program ? program : trained_program;
 	if (baselines && fit_baseline(&p, &bm.blackbox, &err) < 0)
 		die("the black-box baseline: %s", err.msg);
 	if (baselines && baseline_fit_linear(&p, &bm.linear, &err) < 0)
 		die("the Mantis-linear baseline: %s", err.msg);
-	setting = xasprintf("metric=%s repeat=%d timeout=%g budget=%g", p.info.metric, reps, timeout,
-			    budget);
+	setting = xasprintf("metric=%s repeat=%d timeout=%g budget=%g%s%s", p.info.metric, how.reps,
+			    how.timeout, how.budget, program ? " program=" : "", program_hash);
 	if (evaldb_open(&db, p.dir, setting, &err) < 0)
 		die("%s", err.msg);
 	v = xcalloc((size_t)ins.n + 1, sizeof *v);
+	if (drift_every && drift_init(&dc.d, &p) == 0 && dc.d.why)
+		fprintf(stderr, "mantis eval: the machine's drift is not measured: %s\n", dc.d.why);
+	dc.every = drift_every;
+	dc.since = xcalloc((size_t)(drift_every < ins.n ? drift_every : ins.n) + 1, sizeof *dc.since);
 	for (int k = 0; k < ins.n; k++) {
 		int found = 0;
 
@@ -486,15 +660,25 @@ static int run_eval(int argc, char **argv)
 		if (!fresh && (found = evaldb_get(&db, &ins.v[k], baselines, &v[k], &err)) < 0)
 			die("%s", err.msg);
 		if (!found) {
-			measure(&p, &ins.v[k], reps, timeout, budget, baselines ? &bm : NULL, &v[k]);
+			if (dc.d.nref && isnan(dc.before))
+				check_drift(&dc, &p, &how, &db, &ins, v);
+			measure(&p, &how, &ins.v[k], baselines ? &bm : NULL, &v[k]);
 			if (evaldb_put(&db, &ins.v[k], &v[k], &err) < 0)
 				die("%s", err.msg);
+			if (dc.d.nref)
+				dc.since[dc.nsince++] = k;
+			if (dc.d.nref && dc.nsince == dc.every)
+				check_drift(&dc, &p, &how, &db, &ins, v);
 		}
 		v[k].line = ins.v[k].line;
 		reused += found;
 		if (isatty(2))
 			fprintf(stderr, "\reval: %d/%d inputs", k + 1, ins.n);
 	}
+	if (dc.d.nref && dc.nsince)
+		check_drift(&dc, &p, &how, &db, &ins, v);
+	if (!isnan(dc.before))
+		reread_drift(&db, &ins, baselines, v);
 	if (isatty(2) && ins.n)
 		fprintf(stderr, "\n");
 	if (reused)
@@ -510,7 +694,7 @@ static int run_eval(int argc, char **argv)
 	} else {
 		print_text(&p, &sum, v, ins.n, baselines);
 	}
-	if (write_eval_json(&p, inputs_path, &ins, v, summary, baselines, &err) < 0)
+	if (write_eval_json(&p, inputs_path, how.program, &ins, v, summary, baselines, &err) < 0)
 		fprintf(stderr, "mantis eval: %s\n", err.msg);
 	json_decref(summary);
 	for (int k = 0; k < ins.n; k++) {
@@ -518,6 +702,10 @@ static int run_eval(int argc, char **argv)
 		free(v[k].features);
 	}
 	free(v);
+	free(dc.since);
+	free(trained_program);
+	free(program);
+	drift_release(&dc.d);
 	inputs_release(&ins);
 	predictor_release(&p);
 	model_release(&bm.blackbox);
@@ -530,48 +718,64 @@ const struct command cmd_eval = {
 	.summary = "measure a predictor's error and cost on inputs, beside the noise floor",
 	.usage =
 		"usage: mantis eval PRED --inputs FILE [--json] [--repeat K] [--budget S]\n"
-		"                   [--timeout S] [--baselines] [--fresh]\n"
+		"                   [--timeout S] [--baselines] [--fresh] [--drift-every N]\n"
+		"                   [--program EXE]\n"
 		"\n"
 		"Runs the program and the predictor (mantis train made PRED) on every input and compares\n"
 		"the actual metric A (the median of K runs of the original program; for instructions\n"
 		"the exact count of the instrumented build) with the prediction E. Prints the mean\n"
 		"relative error |A-E|/A, its median and maximum, LT15 and LT30 (the shares of inputs\n"
-		"predicted within 15% and 30%), the prediction cost (the mean of predictor time over\n"
-		"program time) beside its floor, the evaluator's process start-up alone (5 timed\n"
-		"starts per input), and the noise floor: the mean relative difference between two\n"
-		"independent measurements of A, each the median of K runs (interleaved); and how many\n"
-		"actual values lie in the interval mantis predict gives (90% of the training inputs,\n"
-		"held out, did). An input the program or the predictor fails on is listed, not\n"
-		"counted.\n"
+		"predicted within 15% and 30%), the median of A/E, the prediction cost (the mean of\n"
+		"predictor time over program time) beside its floor, the evaluator's process start-up\n"
+		"alone (5 timed starts per input), and the noise floor: the mean relative difference\n"
+		"between two independent measurements of A, each the median of K runs (interleaved);\n"
+		"and how many actual values lie in the interval mantis predict gives (90% of the\n"
+		"training inputs, held out, did). An input the program or the predictor fails on is\n"
+		"listed, not counted.\n"
+		"\n"
+		"For a time, also the machine's drift: the 3 training inputs nearest the median time are\n"
+		"re-timed (K runs) with the trained program before the first input and after every N,\n"
+		"over their profiled time (above 1: the machine runs slower now); the error and A/E\n"
+		"with each prediction times that factor are the model's, not the machine's. It needs\n"
+		"the training inputs where training found them.\n"
 		"\n"
 		"  --inputs FILE  the inputs (held out from training, for an honest figure)\n"
 		"  --repeat K     runs of the program per measurement (default 3; 2K runs in all)\n"
 		"  --budget S     the predictor's time budget per input (default 60)\n"
 		"  --timeout S    kill a run of the program after S seconds (default: never)\n"
 		"  --baselines    also four baselines on the same inputs, each with its error and cost:\n"
-		"                 black box (SPORE-FoBa over the arguments' numeric values and the sizes\n"
-		"                 of the files they name and stdin's, fitted on the training inputs);\n"
-		"                 Mantis-linear (the predictor's features, a degree-1 model fitted on\n"
-		"                 the training profile; the same evaluator, so the same cost); partial\n"
-		"                 execution (the instrumented program run until the model's features\n"
-		"                 hold their final values, cost: that time); bounded execution (the\n"
-		"                 model on the features the instrumented program counted within the\n"
-		"                 predictor's time on the input)\n"
+		"                 black box (SPORE-FoBa over the arguments' numeric values and file\n"
+		"                 sizes, fitted on the training inputs); Mantis-linear (the predictor's\n"
+		"                 features, a degree-1 model fitted on the training profile; the same\n"
+		"                 evaluator, so the same cost); partial execution (the instrumented\n"
+		"                 program run until the model's features hold their final values,\n"
+		"                 cost: that time); bounded execution (the model on the features the\n"
+		"                 instrumented program counted within the predictor's time)\n"
 		"  --fresh        measure every input again (see PRED/eval.db below)\n"
+		"  --drift-every N  inputs measured between two drift checks (default 20; 0: none)\n"
+		"  --program EXE  measure EXE's time (another build of the program, say) instead of\n"
+		"                 the trained build's, against the trained predictions: with the drift,\n"
+		"                 the median A/E tells how much slower EXE is, the machine's change\n"
+		"                 taken out (a time only)\n",
+	.usage_more =
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
-		"                 \"lt30\", \"predict_cost\", \"start_cost\" (null for an evaluator built\n"
-		"                 before mantis could time its start-up), \"noise_floor\", \"out_of_range\",\n"
-		"                 \"interval_level\", \"interval_coverage\" (null: no interval),\n"
-		"                 \"failed\": [{\"line\", \"reason\"}], \"baselines\": {\"blackbox\",\n"
-		"                 \"linear\", \"partial_execution\", \"bounded_execution\": each {\"n\",\n"
-		"                 \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\", \"cost\"}}\n"
-		"                 (empty without --baselines)}\n"
+		"                 \"lt30\", \"ratio\" (the median of A/E), \"predict_cost\",\n"
+		"                 \"start_cost\" (null for an evaluator built before mantis could time\n"
+		"                 its start-up), \"noise_floor\", \"out_of_range\", \"interval_level\",\n"
+		"                 \"interval_coverage\" (null: no interval), \"drift\" (null: not\n"
+		"                 measured; else {\"n\", \"median\", \"low\", \"high\": the inputs' factors,\n"
+		"                 \"mre\", \"interval_coverage\", \"ratio\": with each prediction times its\n"
+		"                 factor}), \"failed\": [{\"line\", \"reason\"}], \"baselines\":\n"
+		"                 {\"blackbox\", \"linear\", \"partial_execution\", \"bounded_execution\":\n"
+		"                 each {\"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\",\n"
+		"                 \"cost\"}} (empty without --baselines)}\n"
 		"\n"
 		"Every run also writes PRED/eval.json: each input's actual and predicted values, the\n"
 		"features the evaluator computed, the baselines' predictions, and the summary above.\n"
 		"Each input's measurement is recorded in PRED/eval.db (SQLite) as soon as it is made;\n"
 		"an eval interrupted, or run again, takes the inputs already measured from there, as\n"
-		"long as the predictor, the metric, K, S and the files the input names are unchanged.\n"
+		"long as the predictor, the metric, K, S, EXE and the files the input names are\n"
+		"unchanged.\n"
 		"\n"
 		"mantis eval BUILD --platform P.json --inputs FILE [--fit INPUTS] [--program EXE] [--json]\n"
 		"compares mantis predict --platform's count x cost prediction (and, with --fit, its\n"

@@ -22,6 +22,8 @@ static int run_help(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		fputs(cmd->usage, stdout);
+		if (cmd->usage_more)
+			fputs(cmd->usage_more, stdout);
 		return EXIT_OK;
 	}
 	puts("usage: mantis <command> [options]\n"

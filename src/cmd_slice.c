@@ -342,9 +342,9 @@ static int run_slice(int argc, char **argv)
 }
 
 const struct command cmd_slice = {
-	"slice",
-	"build feature evaluators (executable slices), validate them, measure their cost",
-	"usage: mantis slice DIR --features NAME[,NAME...] [--inputs FILE] [--json] [--lines]\n"
+	.name = "slice",
+	.summary = "build feature evaluators (executable slices), validate them, measure their cost",
+	.usage = "usage: mantis slice DIR --features NAME[,NAME...] [--inputs FILE] [--json] [--lines]\n"
 	"                    [--why FILE:LINE] [--reps K] [-o OUT]\n"
 	"\n"
 	"Builds, for each feature named (as in DIR/features.json), an evaluator: the program of DIR\n"
@@ -370,5 +370,5 @@ const struct command cmd_slice = {
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
 	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"
 	"  -o OUT           write the evaluators OUT/featureN (and .bc) there (default DIR/slice)\n",
-	run_slice,
+	.run = run_slice,
 };

@@ -38,10 +38,12 @@ static const char schema[] =
 	"  mantis REAL, mantis_cost REAL, linear REAL, linear_cost REAL,\n"
 	"  partial_execution REAL, partial_execution_cost REAL,\n"
 	"  bounded_execution REAL, bounded_execution_cost REAL, blackbox REAL, blackbox_cost REAL,\n"
-	"  finished TEXT NOT NULL, start_cost REAL, PRIMARY KEY (predictor, setting, input));\n";
+	"  finished TEXT NOT NULL, start_cost REAL, drift REAL,\n"
+	"  PRIMARY KEY (predictor, setting, input));\n";
 
-/* Adds start_cost (session 12) to a samples table made before it; old rows get NULL. */
-static const char add_start_cost[] = "ALTER TABLE samples ADD COLUMN start_cost REAL";
+/* Columns added after the first schema, each to a samples table made before it (old rows get
+ * NULL): start_cost (session 12), drift (session 15). */
+static const char *const added_columns[] = {"start_cost", "drift"};
 
 /* The columns of the predictions, by[k] then cost[k] for each k, in the schema's order. */
 static const char prediction_columns[] =
@@ -104,18 +106,30 @@ static char *files_of(const struct input *in)
 	return strbuf_detach(&sb);
 }
 
-/* Whether e's samples table has the start_cost column. */
-static int has_start_cost(struct evaldb *e)
+/* Adds to e's samples table every column of added_columns it lacks. Returns 0 or -1. */
+static int add_columns(struct evaldb *e, struct error *err)
 {
-	sqlite3_stmt *q = NULL;
-	int found = 0;
+	for (size_t i = 0; i < sizeof added_columns / sizeof *added_columns; i++) {
+		sqlite3_stmt *q = NULL;
+		int found = 0;
 
-	if (sqlite3_prepare_v2(e->db, "SELECT count(*) FROM pragma_table_info('samples') WHERE "
-				      "name = 'start_cost'", -1, &q, NULL) == SQLITE_OK &&
-	    sqlite3_step(q) == SQLITE_ROW)
-		found = sqlite3_column_int(q, 0) > 0;
-	sqlite3_finalize(q);
-	return found;
+		if (sqlite3_prepare_v2(e->db, "SELECT count(*) FROM pragma_table_info('samples') "
+					      "WHERE name = ?", -1, &q, NULL) == SQLITE_OK) {
+			sqlite3_bind_text(q, 1, added_columns[i], -1, SQLITE_STATIC);
+			if (sqlite3_step(q) == SQLITE_ROW)
+				found = sqlite3_column_int(q, 0) > 0;
+		}
+		sqlite3_finalize(q);
+		if (!found) {
+			char *sql = xasprintf("ALTER TABLE samples ADD COLUMN %s REAL", added_columns[i]);
+			int rc = exec(e, sql, err);
+
+			free(sql);
+			if (rc < 0)
+				return -1;
+		}
+	}
+	return 0;
 }
 
 int evaldb_open(struct evaldb *e, const char *pred, const char *setting, struct error *err)
@@ -149,7 +163,7 @@ int evaldb_open(struct evaldb *e, const char *pred, const char *setting, struct 
 	}
 	sqlite3_finalize(q);
 	if (exec(e, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", err) < 0 ||
-	    exec(e, schema, err) < 0 || (!has_start_cost(e) && exec(e, add_start_cost, err) < 0)) {
+	    exec(e, schema, err) < 0 || add_columns(e, err) < 0) {
 		evaldb_close(e);
 		return -1;
 	}
@@ -175,9 +189,8 @@ int evaldb_get(struct evaldb *e, const struct input *in, int baselines, struct e
 	       struct error *err)
 {
 	char *sql = xasprintf("SELECT ok, why, actual, again, warned, baselines, features, %s, "
-			      "start_cost FROM "
-			      "samples WHERE predictor = ? AND setting = ? AND input = ? AND files = ? "
-			      "AND baselines >= ?", prediction_columns);
+			      "start_cost, drift FROM samples WHERE predictor = ? AND setting = ? AND "
+			      "input = ? AND files = ? AND baselines >= ?", prediction_columns);
 	char *key = input_key(in), *files = files_of(in);
 	sqlite3_stmt *q = NULL;
 	int rc;
@@ -214,6 +227,7 @@ int evaldb_get(struct evaldb *e, const struct input *in, int baselines, struct e
 		s->cost[k] = column_number(q, 8 + 2 * k);
 	}
 	s->start_cost = column_number(q, 7 + 2 * NPREDICTORS);
+	s->drift = column_number(q, 8 + 2 * NPREDICTORS);
 out:
 	sqlite3_finalize(q);
 	free(sql);
@@ -227,8 +241,8 @@ int evaldb_put(struct evaldb *e, const struct input *in, const struct eval_sampl
 {
 	char *sql = xasprintf("INSERT OR REPLACE INTO samples (predictor, setting, input, files, text, "
 			      "line, ok, why, actual, again, warned, baselines, features, %s, finished, "
-			      "start_cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			      "?, ?, ?, ?, ?, ?, ?)", prediction_columns);
+			      "start_cost, drift) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+			      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", prediction_columns);
 	char *key = input_key(in), *files = files_of(in), date[32];
 	time_t now = time(NULL);
 	sqlite3_stmt *q = NULL;
@@ -260,6 +274,7 @@ int evaldb_put(struct evaldb *e, const struct input *in, const struct eval_sampl
 	}
 	sqlite3_bind_text(q, 24, date, -1, SQLITE_STATIC);
 	bind_number(q, 25, s->start_cost);
+	bind_number(q, 26, s->drift);
 	if (sqlite3_step(q) != SQLITE_DONE)
 		rc = error_set(err, "%s: cannot record line %d: %s", e->path, in->line,
 			       sqlite3_errmsg(e->db));

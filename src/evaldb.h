@@ -30,6 +30,9 @@ struct eval_sample {
 	double cost[NPREDICTORS]; /* per predictor, its time / the program's wall time */
 	double start_cost; /* the evaluator's start-up alone / the program's wall time: the floor
 			      of cost[BY_MANTIS]; 0 without an evaluator, NaN if not measured */
+	double drift;      /* the machine's drift when it was measured (drift.h: the reference
+			      inputs' time then / their profiled time, interpolated between the
+			      checks before and after it); NaN if not measured */
 	int nfeatures;     /* the model's features */
 	double *features;  /* nfeatures: their values as the evaluator computed them; owned */
 	int warned;        /* a feature was outside its training range */

@@ -127,6 +127,8 @@ int main(int argc, char **argv)
 	}
 	if (cmd != &cmd_help && asks_for_help(argc - 1, argv + 1)) {
 		fputs(cmd->usage, stdout);
+		if (cmd->usage_more)
+			fputs(cmd->usage_more, stdout);
 		return EXIT_OK;
 	}
 	return cmd->run(argc - 1, argv + 1);

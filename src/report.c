@@ -588,7 +588,7 @@ static int compared(const json_t *s)
 /* Appends eval.json's summary. */
 static void eval_summary(struct report *r)
 {
-	const json_t *s = json_object_get(r->eval, "summary"), *failed, *f;
+	const json_t *s = json_object_get(r->eval, "summary"), *drift, *failed, *f;
 	struct strbuf *sb = &r->html;
 	static const char *const shares[][2] = {
 		{"mre", "mean relative error |A &minus; E| / A"}, {"median_re", "median relative error"},
@@ -606,10 +606,23 @@ static void eval_summary(struct report *r)
 		percent(sb, num(s, shares[i][0]));
 		strbuf_addf(sb, "</td></tr>\n");
 	}
+	if (isfinite(num(s, "ratio")))
+		strbuf_addf(sb, "<tr><th>median of actual / predicted</th><td class=\"n\">%.3fx</td>"
+		    "</tr>\n", num(s, "ratio"));
 	if (isfinite(num(s, "interval_coverage")))
 		strbuf_addf(sb, "<tr><th>actual values inside the %.0f%% interval</th><td class=\"n\">"
 		    "%.0f%%</td></tr>\n", 100 * num(s, "interval_level"),
 		    100 * num(s, "interval_coverage"));
+	if (json_is_object(drift = json_object_get(s, "drift"))) {
+		strbuf_addf(sb, "<tr><th>machine drift (training inputs re-timed / their profiled "
+		    "value)</th><td class=\"n\">%.3fx (%.3fx to %.3fx)</td></tr>\n",
+		    num(drift, "median"), num(drift, "low"), num(drift, "high"));
+		strbuf_addf(sb, "<tr><th>mean relative error, each prediction times the drift</th>"
+		    "<td class=\"n\">");
+		percent(sb, num(drift, "mre"));
+		strbuf_addf(sb, "</td></tr>\n<tr><th>median of actual / (predicted times the "
+		    "drift)</th><td class=\"n\">%.3fx</td></tr>\n", num(drift, "ratio"));
+	}
 	if (isfinite(num(s, "out_of_range")))
 		strbuf_addf(sb, "<tr><th>inputs with a feature outside its training range</th>"
 		    "<td class=\"n\">%.0f</td></tr>\n", num(s, "out_of_range"));

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <ftw.h>
 #include <poll.h>
 #include <sched.h>
@@ -317,4 +318,13 @@ const char *runner_status_name(enum run_status status)
 	if ((unsigned)status < sizeof names / sizeof names[0])
 		return names[status];
 	return "?";
+}
+
+double runner_metric(const struct run_result *res, const char *metric)
+{
+	return strcmp(metric, "wall") == 0 ? res->wall
+	       : strcmp(metric, "cpu") == 0 ? res->user + res->sys
+	       : strcmp(metric, "user") == 0 ? res->user
+	       : strcmp(metric, "sys") == 0 ? res->sys
+	       : strcmp(metric, "maxrss") == 0 ? (double)res->maxrss_kb : NAN;
 }

@@ -55,5 +55,8 @@ int runner_run(const char *program, const struct input *in, const struct run_opt
 
 /* Returns a short name of the status ("ok", "nonzero", "crash", "timeout"); static storage. */
 const char *runner_status_name(enum run_status status);
+/* Returns res's value of metric: "wall", "cpu" (user + sys), "user", "sys" (seconds) or
+ * "maxrss" (KiB); NaN for any other name (instructions: a run does not count them). */
+double runner_metric(const struct run_result *res, const char *metric);
 
 #endif

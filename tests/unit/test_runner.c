@@ -4,6 +4,7 @@
  * and the errors for what cannot be started.
  */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "drift.h"
 #include "error.h"
 #include "inputs.h"
 #include "runner.h"
@@ -248,6 +250,39 @@ START_TEST(relative_program_path_survives_the_chdir)
 }
 END_TEST
 
+/* A run's metric by name; the instruction count is not a run's. */
+START_TEST(metric_of_a_run)
+{
+	struct run_result r = {.wall = 2.5, .user = 1.25, .sys = 0.5, .maxrss_kb = 4096};
+
+	ck_assert_double_eq(runner_metric(&r, "wall"), 2.5);
+	ck_assert_double_eq(runner_metric(&r, "cpu"), 1.75);
+	ck_assert_double_eq(runner_metric(&r, "user"), 1.25);
+	ck_assert_double_eq(runner_metric(&r, "sys"), 0.5);
+	ck_assert_double_eq(runner_metric(&r, "maxrss"), 4096);
+	ck_assert(isnan(runner_metric(&r, "instructions")));
+}
+END_TEST
+
+/* drift's references: the values nearest the median of the usable ones by their ratio, nearest
+ * first; zero and NaN never. The median of 5, 1, 3, 100, 2 is 3: then 2 (ratio 1.5) before 5
+ * (1.67), and 1 (3) before 100 (33). */
+START_TEST(drift_references_are_typical_runs)
+{
+	double v[] = {5, 1, 3, 100, 2, 0, NAN};
+	int out[8];
+
+	ck_assert_int_eq(drift_pick(v, 7, 3, out), 3);
+	ck_assert_int_eq(out[0], 2);
+	ck_assert_int_eq(out[1], 4);
+	ck_assert_int_eq(out[2], 0);
+	ck_assert_int_eq(drift_pick(v, 7, 8, out), 5);
+	ck_assert_int_eq(out[3], 1);
+	ck_assert_int_eq(out[4], 3);
+	ck_assert_int_eq(drift_pick(v + 5, 2, 3, out), 0);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -263,6 +298,8 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, cpu_time_and_peak_rss);
 	tcase_add_test(tc, what_cannot_start_is_an_error);
 	tcase_add_test(tc, relative_program_path_survives_the_chdir);
+	tcase_add_test(tc, metric_of_a_run);
+	tcase_add_test(tc, drift_references_are_typical_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }
