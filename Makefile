@@ -46,7 +46,7 @@ LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/pr
 LIB_SRC += src/equiv.c src/budget.c
 LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/prune.c src/predictor.c src/train.c src/descriptor.c src/blackbox.c src/baseline.c
 LIB_SRC += src/count.c src/platform.c src/calibrate.c
-LIB_SRC += src/report.c src/exportc.c src/evaldb.c src/drift.c
+LIB_SRC += src/report.c src/exportc.c src/evaldb.c src/drift.c src/sampler.c src/sampledb.c
 LIB_SRC += src/codegen.c
 LIB_SRC += src/space.c src/explore.c src/infer.c src/mars.c src/cart.c src/kriging.c src/gp.c src/poly.c src/measure.c src/select.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
@@ -64,7 +64,7 @@ EXAMPLE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror
 .PHONY: all setup check check-asan demo bench clean examples tests
 .DEFAULT_GOAL := all
 
-all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o $(BUILD)/rt/slicert.o
+all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o $(BUILD)/rt/slicert.o $(BUILD)/rt/sandbox.o
 
 setup:
 	@scripts/setup
@@ -105,11 +105,25 @@ $(BUILD)/obj/tests/%.o: tests/unit/%.c
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The runtime linked into instrumented programs: plain C, no sanitizers, position independent.
+# The runtimes linked into instrumented programs: plain C, no sanitizers, position independent.
+# mantisrt.o (DIR/inst; DIR/sandboxed adds sandbox.o), sandbox.o (no file changed) and slicert.o
+# (evaluators): rt/slicert.c and rt/sandbox.c in one relocatable object, so that what links
+# "slicert.o" gets both.
+RT_CFLAGS = -std=c11 -O2 -fPIC $(WARN)
+
 $(BUILD)/rt/%.o: rt/%.c
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
-	$(Q)$(CC) -std=c11 -O2 -fPIC $(WARN) -c -o $@ $<
+	$(Q)$(CC) $(RT_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rt/parts/slicert.o: rt/slicert.c
+	@mkdir -p $(@D)
+	@[ "$(V)" != 0 ] || echo "  CC      $@"
+	$(Q)$(CC) $(RT_CFLAGS) -c -o $@ $<
+
+$(BUILD)/rt/slicert.o: $(BUILD)/rt/parts/slicert.o $(BUILD)/rt/sandbox.o
+	@[ "$(V)" != 0 ] || echo "  LD -r   $@"
+	$(Q)ld -r -o $@ $^
 
 $(BUILD)/libmantis.a: $(LIB_OBJ)
 	@rm -f $@

@@ -14,17 +14,22 @@
  *     "MANTISC1", build id, number of counters, the counters   (little-endian 64-bit words)
  * Nothing is printed; the program's stdout, stderr, files and exit status are its own. A child
  * made by fork writes nothing, so its counts never mix with its parent's.
- * On the way out only open, write and close are called (async-signal-safe); the lock is not
- * taken there, so a thread ending at that very moment may be counted twice or not at all.
+ * On the way out only the openat and write system calls (through syscall(2), which takes no
+ * lock and allocates nothing) and close are made (async-signal-safe); the lock is not taken
+ * there, so a thread ending at that very moment may be counted twice or not at all.
+ * Files are opened and written with the system calls themselves, not open(2) and write(2):
+ * DIR/sandboxed links this runtime with sandbox.c, whose open would keep the counters file in
+ * memory and whose write drops what goes to descriptors 1 and 2 (where the counters file lands
+ * when the program has closed stdout).
  *
  * Snapshots (for mantis eval's partial and bounded execution baselines): when
  * MANTIS_SNAPSHOTS names a file and MANTIS_SNAPSHOT_INTERVAL a period in seconds, a timer
  * (CLOCK_MONOTONIC, signal SIGRTMAX - 3, SA_RESTART) appends every period the counters as they
  * are then: "MANTISS1", build id, number of counters, then per snapshot the nanoseconds since
- * start-up and the counters. The handler calls write and timer_settime only: the period is at
- * least 0.1 ms and grows to 20 times a snapshot's write when that is longer, so that snapshots
- * never take more than 1/20 of the run. A program that already handles that signal gets no
- * snapshots.
+ * start-up and the counters. The handler makes write system calls and calls timer_settime only:
+ * the period is at least 0.1 ms and grows to 20 times a snapshot's write when that is longer, so
+ * that snapshots never take more than 1/20 of the run. A program that already handles that
+ * signal gets no snapshots.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,6 +39,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -122,10 +128,17 @@ static void put64(unsigned char *b, uint64_t v)
 		b[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* open(2) itself, never an interposed definition (sandbox.c's). Returns the descriptor or -1. */
+static int real_open(const char *path, int flags, int mode)
+{
+	return (int)syscall(SYS_openat, AT_FDCWD, path, flags, mode);
+}
+
+/* Writes p[0..n) to fd with the write system call itself. Returns 0, or -1 if a write failed. */
 static int write_all(int fd, const unsigned char *p, size_t n)
 {
 	while (n > 0) {
-		ssize_t w = write(fd, p, n);
+		ssize_t w = syscall(SYS_write, fd, p, n);
 
 		if (w <= 0)
 			return -1;
@@ -174,7 +187,7 @@ static void dump(void)
 	if (written || !out_path[0])
 		return;
 	written = 1;
-	fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = real_open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
 	header(head, "MANTISC1");
@@ -242,7 +255,7 @@ static void start_snapshots(void)
 	if (!path || !*path || !(period > 0) || sigaction(sig, NULL, &old) != 0 ||
 	    old.sa_handler != SIG_DFL)
 		return;
-	snapshot_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	snapshot_fd = real_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (snapshot_fd < 0)
 		return;
 	header(head, "MANTISS1");

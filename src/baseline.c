@@ -71,7 +71,8 @@ int baseline_fit_linear(const struct predictor *p, struct model *out, struct err
 	for (int i = 0; i < ds.n; i++) {
 		ds.ids[i] = xstrdup(tr.s.text[i]);
 		ds.y[i] = tr.s.metric[i];
-		predictor_values(p, tr.input ? tr.input[i] : NULL, tr.s.counters[i], values);
+		predictor_values(p, tr.input ? tr.input[i] : NULL, tr.s.counters[i],
+				 tr.sampled ? &tr.sampled[i] : NULL, values);
 		for (int j = 0; j < k; j++)
 			ds.x[(size_t)j * (size_t)ds.n + (size_t)i] = values[j];
 	}
@@ -168,7 +169,8 @@ static void snapshots_release(struct snapshots *s)
 static int same_features(const struct predictor *p, const uint64_t *a, const uint64_t *b)
 {
 	for (int j = 0; j < p->model.nfeatures; j++) {
-		const struct feature *f = p->feature[j] >= 0 ? &p->m.v[p->feature[j]] : NULL;
+		const struct feature *f = p->feature[j] >= 0 ? &p->m.v[p->feature[j]]
+					  : p->sampled[j] >= 0 ? &p->m.v[p->sampled[j]] : NULL;
 
 		if (f && feature_value(f, a) != feature_value(f, b))
 			return 0;
@@ -188,14 +190,14 @@ static void judge(const struct predictor *p, const struct input *in, const struc
 
 	while (settled > 0 && same_features(p, s->counters[settled - 1], last))
 		settled--;
-	if (p->nprogram == 0)
+	if (p->nprogram + p->nsampled == 0)
 		settled = -1;
 	out->pe_seconds = settled < 0 ? 0 : s->seconds[settled];
-	predictor_values(p, in, last, values);
+	predictor_values(p, in, last, NULL, values);
 	out->pe_value = model_eval(&p->model, values);
 	for (int i = 0; i < s->n && s->seconds[i] <= budget; i++)
 		within = s->counters[i];
-	predictor_values(p, in, within, values);
+	predictor_values(p, in, within, NULL, values);
 	out->be_value = model_eval(&p->model, values);
 	out->snapshots = s->n - 1;
 	free(values);

@@ -4,6 +4,7 @@
  *   sources --clang, no passes--> modules --link--> program      (ir_from_sources) or bitcode
  *   program --prepare: strip optnone, mem2reg, simplifycfg--> DIR/prepared.bc --clang -O--> orig
  *   prepared --instrument(schemes)--> DIR/inst.bc + DIR/features.json --codegen.c + runtime--> inst
+ *                                        (and, with opt->sandbox, + sandbox.o--> DIR/sandboxed)
  *
  * Both executables come from the same prepared IR through clang's same -O pipeline, so they
  * differ only by the counters (inst's compile is staged, without debug information: codegen.c).

@@ -4,6 +4,8 @@
  *
  *   DIR/orig            the program, built from the prepared IR at the user's level
  *   DIR/inst            the same IR with feature counters, linked with the runtime
+ *   DIR/sandboxed       DIR/inst's objects linked also with sandbox.o: the same counters, but it
+ *                       changes no file (its writes go to memory files) and prints nothing
  *   DIR/features.json   the manifest (manifest.h)
  *   DIR/prepared.bc     the prepared whole-program bitcode both come from
  *   DIR/inst.bc         the instrumented bitcode, without debug information (codegen.h)
@@ -26,6 +28,7 @@ struct build_options {
 	const char *opt;      /* optimisation level: "0", "1", "2", "3", "s" or "z" */
 	unsigned schemes;     /* SCHEME_* bits (instrument.h) */
 	const char *runtime;  /* the runtime object (mantisrt.o) */
+	const char *sandbox;  /* the sandbox runtime object (sandbox.o), or NULL: no DIR/sandboxed */
 };
 
 /* A program given as mantis instrument's words (-o DIR, options, sources or bitcode or a
@@ -41,9 +44,10 @@ struct build_args {
 	int usage;                /* after a failed parse: 1 if the words are wrong, 0 if a file is */
 };
 /*
- * Parses words[0..n) as mantis instrument does (its --help says how). The opt.runtime field is
- * left NULL for the caller. Returns 0, or -1 with err saying which word is wrong and a->usage
- * telling a usage error from a missing or unreadable file. Release a with build_args_release.
+ * Parses words[0..n) as mantis instrument does (its --help says how). The opt.runtime and
+ * opt.sandbox fields are left NULL for the caller. Returns 0, or -1 with err saying which word
+ * is wrong and a->usage telling a usage error from a missing or unreadable file. Release a with
+ * build_args_release.
  */
 int build_args_parse(struct build_args *a, char **words, int n, struct error *err);
 /* Frees what a owns. */

@@ -49,9 +49,8 @@ int cli_has_option(int argc, char **argv, const char *option);
 struct input;
 /* Fills *in with words[0..n) (words naming existing files made absolute, as an inputs file's
  * are) and stdin_path (or none); dies if stdin_path cannot be read. Release with
- * cli_input_release. */
+ * input_release (inputs.h). */
 void cli_make_input(struct input *in, char **words, int n, const char *stdin_path);
-void cli_input_release(struct input *in);
 
 /* Returns the command called name, or NULL; static storage. */
 const struct command *cli_find_command(const char *name);

@@ -114,7 +114,7 @@ static int run_count(int argc, char **argv)
 			print_function(&c.fn[i]);
 	}
 	count_release(&c);
-	cli_input_release(&in);
+	input_release(&in);
 	return EXIT_OK;
 }
 

@@ -332,7 +332,9 @@ static void print_text(const struct predictor *p, const struct summary *s,
 	printf("noise floor %.2f%% (two measurements of the actual value)\n", 100 * s->noise);
 	printf("prediction cost %.2f%% of the program's time", 100 * e->cost);
 	if (!isnan(s->start_cost))
-		printf(" (the evaluator's start-up alone: %.2f%%)", 100 * s->start_cost);
+		printf(" (the %s start-up alone: %.2f%%)", p->nsampled ? p->evaluator
+		       ? "evaluator's and the sampled runs'" : "sampled runs'" : "evaluator's",
+		       100 * s->start_cost);
 	putchar('\n');
 	if (s->in_interval)
 		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",

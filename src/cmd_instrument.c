@@ -134,7 +134,7 @@ static int run_instrument(int argc, char **argv)
 	struct build_args args;
 	struct manifest m;
 	struct error err = {""};
-	char *runtime, *stale;
+	char *runtime, *sandbox, *stale;
 	int first_values = values_first(take_option(&argc, argv, "--values-first"));
 	const char *budget_word = take_option(&argc, argv, "--budget");
 	const char *calibrate = take_option(&argc, argv, "--calibrate");
@@ -147,7 +147,9 @@ static int run_instrument(int argc, char **argv)
 		die("%s", err.msg);
 	}
 	runtime = cli_runtime_file("mantisrt.o");
+	sandbox = cli_runtime_file("sandbox.o");
 	args.opt.runtime = runtime;
+	args.opt.sandbox = sandbox;
 	args.opt.schemes = instrument_values_first(args.opt.schemes, first_values);
 	stale = xasprintf("%s/budget.json", args.dir); /* a previous build's budget */
 	unlink(stale);
@@ -166,6 +168,7 @@ static int run_instrument(int argc, char **argv)
 	print_summary(args.dir, &m);
 	manifest_release(&m);
 	free(runtime);
+	free(sandbox);
 	build_args_release(&args);
 	return EXIT_OK;
 }
@@ -182,6 +185,8 @@ const struct command cmd_instrument = {
 		"writes DIR/orig (for timing), DIR/inst (counting features) and DIR/features.json\n"
 		"(every feature: name, kind, function, file:line, how it is computed).\n"
 		"Run DIR/inst with MANTIS_COUNTERS=FILE to get its counters, or use 'mantis features'.\n"
+		"DIR/sandboxed counts as DIR/inst does but changes no file: what it writes stays in\n"
+		"memory (read back as written), and it prints nothing.\n"
 		"\n"
 		"  -o, --output DIR    the build directory (made if missing)\n"
 		"  -O0..-O3, -Os, -Oz  optimisation level of both builds (default -O2)\n"

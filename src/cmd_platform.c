@@ -56,15 +56,6 @@ void cli_make_input(struct input *in, char **words, int n, const char *stdin_pat
 	free(cwd);
 }
 
-void cli_input_release(struct input *in)
-{
-	for (int i = 0; i < in->argc; i++)
-		free(in->argv[i]);
-	free(in->argv);
-	free(in->text);
-	free(in->stdin_path);
-	memset(in, 0, sizeof *in);
-}
 
 /* The options both forms share. */
 struct platform_args {
@@ -200,7 +191,7 @@ int predict_on_platform(int argc, char **argv)
 	count_release(&c);
 	free((char *)eo.program);
 	model_release(&correction);
-	cli_input_release(&in);
+	input_release(&in);
 	inputs_release(&train);
 	platform_release(&p);
 	return EXIT_OK;

@@ -66,7 +66,7 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
 	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
 	    strcmp(a, "--timeout") && strcmp(a, "--max-iterations") && strcmp(a, "--select") &&
-	    strcmp(a, "--target") && strcmp(a, "--max-inputs"))
+	    strcmp(a, "--target") && strcmp(a, "--max-inputs") && strcmp(a, "--sample"))
 		return 0;
 	if (!v)
 		usage_error(&cmd_train, "%s needs a value", a);
@@ -89,6 +89,8 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 		o->max_iterations = (int)number_arg(a, v, 1, 1000);
 	else if (strcmp(a, "--target") == 0)
 		o->select_target = number_arg(a, v, 0, 100);
+	else if (strcmp(a, "--sample") == 0)
+		o->sample_fraction = number_arg(a, v, 0, 0.5);
 	else if (strcmp(a, "--max-inputs") == 0)
 		o->select_max = (int)number_arg(a, v, 5, 1e9);
 	else if (strcmp(a, "--select") == 0) {
@@ -114,7 +116,7 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 static int run_train(int argc, char **argv)
 {
 	struct train_options o = train_options_default();
-	char **words = xcalloc((size_t)argc + 1, sizeof *words), *mantisrt, *slicert;
+	char **words = xcalloc((size_t)argc + 1, sizeof *words), *mantisrt, *sandbox, *slicert;
 	struct build_args args;
 	struct error err = {""};
 	int nwords = 0;
@@ -134,8 +136,10 @@ static int run_train(int argc, char **argv)
 		die("%s", err.msg);
 	}
 	mantisrt = cli_runtime_file("mantisrt.o");
+	sandbox = cli_runtime_file("sandbox.o");
 	slicert = cli_runtime_file("slicert.o");
 	args.opt.runtime = mantisrt;
+	args.opt.sandbox = sandbox;
 	o.build = &args.opt;
 	o.words = words;
 	o.nwords = nwords;
@@ -146,6 +150,7 @@ static int run_train(int argc, char **argv)
 		printf("wrote %s: predict with mantis predict %s -- ARGS...\n", o.dir, o.dir);
 	build_args_release(&args);
 	free(mantisrt);
+	free(sandbox);
 	free(slicert);
 	free(words);
 	return EXIT_OK;
@@ -162,7 +167,14 @@ const struct command cmd_train = {
 		"Instruments it into PRED/build, profiles it on the inputs, fits a sparse polynomial of\n"
 		"its features and of the inputs' own (numeric arguments and the sizes of the files they\n"
 		"name: input features, read off the command line at no cost), and builds for each\n"
-		"chosen program feature an evaluator (an executable slice).\n"
+		"chosen program feature an evaluator (an executable slice). Where the input names a\n"
+		"large file (64 KiB and more), it also offers sampled features: every feature counted\n"
+		"by PRED/build/sandboxed (the instrumented program, which changes no file) on two\n"
+		"samples of the file (--sample of it, and a quarter of that, in 8 pieces spread over\n"
+		"the file or as a prefix, whichever extrapolates the instruction count better on the\n"
+		"training inputs), extrapolated to the whole file along the line through the two:\n"
+		"what the file's content costs, at the cost of the two runs. None when the program\n"
+		"fails on a sample or the runs cost more than the threshold.\n"
 		"A feature whose evaluator costs more than the threshold of the program's time, or\n"
 		"computes another value than profiled on some input, is rejected and the model is\n"
 		"fitted again without it, until every feature it reads is cheap and validated. Last,\n"
@@ -198,6 +210,8 @@ const struct command cmd_train = {
 		"                        alone is over --target (--select all: every input, default)\n"
 		"  --no-input-features   offer the model the program's features only (the papers'\n"
 		"                        mantis; by default the input features are offered too)\n"
+		"  --sample F            the larger sample's share of the input's large files (default\n"
+		"                        0.01, at least 8 KiB in all); 0: no sampled features\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

@@ -6,8 +6,15 @@
  *     --llvm-split-14 -j N--> work/inst-part0 .. inst-part<N-1>
  *     --N back ends at once (clang -O<l> -c -disable-llvm-passes)--> work/inst-part<I>.o
  *     --clang, with the runtime and the user's link flags--> DIR/inst
+ *     --clang, with the runtime, sandbox.o and the user's link flags--> DIR/sandboxed (at once)
  *
- * A module under 1 MiB of bitcode takes one clang (same flags), as the stages cost ~0.1 s more.
+ * A module under 1 MiB of bitcode takes one clang -c (same flags) to work/inst.o, as the stages
+ * cost ~0.1 s more, and the same two links. DIR/sandboxed (when build_options.sandbox is set)
+ * is DIR/inst's objects linked also with sandbox.o (rt/sandbox.c), before the user's link flags
+ * and so before the C library: its open, fopen, remove, write... are the ones the program
+ * calls, so it counts what DIR/inst counts but changes no file and prints nothing (mantis runs
+ * it on samples of the inputs at prediction time, whose arguments may name real output files).
+ * The program is compiled once for both.
  * Why (the sqlite3 shell, whose inst compile is 3/4 of `mantis instrument`'s wall time, CPU s):
  * the debug information only feeds the back end (21.9 -> 16.3 s without it) and nothing reads
  * DIR/inst's; GVN's non-local memory-dependence queries from the counters' loads walk up to 1000
@@ -19,8 +26,10 @@
  * `-disable-llvm-passes` gives byte-identical code to one `clang -c`); the split only moves
  * functions into separate objects (internal symbols become hidden ones) and the cap only makes
  * GVN give up sooner in large functions, so the counts are the program's exactly and only code
- * quality could move (bench/overhead measures it). DIR/orig is not built here: it stays one
- * clang -O<l> of DIR/prepared.bc, with its debug information, as the user would build it.
+ * quality could move (bench/overhead measures it). DIR/inst and DIR/sandboxed are linked from
+ * the same objects, so they run the same code on the same counters. DIR/orig is not built here:
+ * it stays one clang -O<l> of DIR/prepared.bc, with its debug information, as the user would
+ * build it.
  */
 #include "codegen.h"
 
@@ -67,10 +76,13 @@ static void cmd_clang(struct cmd *c, const char *level)
 	cmd_add(c, "-Wno-override-module");
 }
 
-/* Appends the runtime object and the user's link flags. */
-static void cmd_link_inputs(struct cmd *c, const struct build_options *opt)
+/* Appends the runtime object, with sandboxed the sandbox object after it (so before the C
+ * library, which the user's flags and clang add after), and the user's link flags. */
+static void cmd_link_inputs(struct cmd *c, const struct build_options *opt, int sandboxed)
 {
 	cmd_add(c, opt->runtime);
+	if (sandboxed)
+		cmd_add(c, opt->sandbox);
 	for (int i = 0; i < opt->nldflags; i++)
 		cmd_add(c, opt->ldflags[i]);
 }
@@ -156,14 +168,58 @@ static int back_ends(const char *prefix, int parts, const char *level, struct er
 	return rc;
 }
 
-/* The staged build of codegen_build for parts >= 2. Returns 0 or -1. */
-static int build_in_parts(const char *bitcode, const struct build_options *opt, int parts,
-			  const char *workdir, const char *exe, const char *level,
-			  struct error *err)
+/* Starts linking exe from objects[0..n) with cmd_link_inputs' inputs. Returns the pid, or -1. */
+static pid_t start_link(char *const *objects, int n, const struct build_options *opt,
+			int sandboxed, const char *exe, struct error *err)
+{
+	struct cmd c = {0};
+	pid_t pid;
+
+	cmd_add(&c, CLANG);
+	cmd_add(&c, "-o");
+	cmd_add(&c, exe);
+	for (int i = 0; i < n; i++)
+		cmd_add(&c, objects[i]);
+	cmd_link_inputs(&c, opt, sandboxed);
+	pid = start(c.v, err);
+	free(c.v);
+	return pid;
+}
+
+/*
+ * Links exe from objects[0..n) and, with opt->sandbox and sandboxed, at the same time the
+ * executable sandboxed from the same objects with the sandbox too. Returns 0, or -1 with err
+ * naming the executable that failed (both are waited for).
+ */
+static int link_both(char *const *objects, int n, const struct build_options *opt,
+		     const char *exe, const char *sandboxed, struct error *err)
+{
+	const char *names[2] = {exe, sandboxed};
+	pid_t pids[2] = {0, 0};
+	int rc = 0, links = opt->sandbox && sandboxed ? 2 : 1;
+
+	for (int i = 0; i < links && rc == 0; i++) {
+		struct error start_err = {""};
+
+		if ((pids[i] = start_link(objects, n, opt, i, names[i], &start_err)) < 0)
+			rc = error_set(err, "building %s: %s", names[i], start_err.msg);
+	}
+	for (int i = 0; i < 2; i++) {
+		struct error link_err = {""};
+
+		if (pids[i] > 0 && finish(pids[i], CLANG, &link_err) < 0 && rc == 0)
+			rc = error_set(err, "building %s: %s", names[i], link_err.msg);
+	}
+	return rc;
+}
+
+/* The compile of codegen_build for parts >= 2: the objects workdir/inst-partI.o, whose paths
+ * are put in objects[0..parts) (owned by the caller). Returns 0 or -1. */
+static int compile_in_parts(const char *bitcode, int parts, const char *workdir,
+			    const char *level, char **objects, struct error *err)
 {
 	char *optimised = xasprintf("%s/inst-opt.bc", workdir), *prefix = xasprintf("%s/inst-part", workdir);
 	char *split_n = xasprintf("-j=%d", parts), *split_o = xasprintf("-o=%s", prefix);
-	char **objects = xcalloc((size_t)parts, sizeof *objects);
 	struct cmd c = {0};
 	int rc;
 
@@ -184,18 +240,8 @@ static int build_in_parts(const char *bitcode, const struct build_options *opt, 
 	}
 	if (rc == 0)
 		rc = back_ends(prefix, parts, level, err);
-	if (rc == 0) {
-		cmd_add(&c, CLANG);
-		cmd_add(&c, "-o");
-		cmd_add(&c, exe);
-		for (int i = 0; i < parts; i++)
-			cmd_add(&c, objects[i] = xasprintf("%s%d.o", prefix, i));
-		cmd_link_inputs(&c, opt);
-		rc = cmd_run(&c, err);
-	}
 	for (int i = 0; i < parts; i++)
-		free(objects[i]);
-	free(objects);
+		objects[i] = xasprintf("%s%d.o", prefix, i);
 	free(optimised);
 	free(prefix);
 	free(split_n);
@@ -204,26 +250,35 @@ static int build_in_parts(const char *bitcode, const struct build_options *opt, 
 }
 
 int codegen_build(const char *bitcode, const struct build_options *opt, int parts,
-		  const char *workdir, const char *exe, struct error *err)
+		  const char *workdir, const char *exe, const char *sandboxed, struct error *err)
 {
 	char *level = xasprintf("-O%s", opt->opt);
+	char **objects = xcalloc((size_t)parts, sizeof *objects);
 	struct cmd c = {0};
 	int rc;
 
 	assert(parts >= 1);
 	if (parts > 1) {
-		rc = build_in_parts(bitcode, opt, parts, workdir, exe, level, err);
+		rc = compile_in_parts(bitcode, parts, workdir, level, objects, err);
 	} else {
+		objects[0] = xasprintf("%s/inst.o", workdir);
 		cmd_clang(&c, level);
 		cmd_memdep_cap(&c);
+		cmd_add(&c, "-c");
 		cmd_add(&c, "-o");
-		cmd_add(&c, exe);
+		cmd_add(&c, objects[0]);
 		cmd_add(&c, bitcode);
-		cmd_link_inputs(&c, opt);
 		rc = cmd_run(&c, err);
 	}
+	if (rc < 0)
+		error_prefix(err, "building %s", exe);
+	else
+		rc = link_both(objects, parts, opt, exe, sandboxed, err);
+	for (int i = 0; i < parts; i++)
+		free(objects[i]);
+	free(objects);
 	free(level);
-	return rc < 0 ? error_prefix(err, "building %s", exe) : 0;
+	return rc;
 }
 
 /* Returns how many parts to build bitcode in: 1 if small, else one per processor (up to 4). */
@@ -241,17 +296,20 @@ int codegen_inst(struct ir *ir, const struct build_options *opt, const char *dir
 		 struct error *err)
 {
 	char *bc = xasprintf("%s/inst.bc", dir), *exe = xasprintf("%s/inst", dir);
-	char *work = xasprintf("%s/work", dir);
+	char *work = xasprintf("%s/work", dir), *sandboxed = xasprintf("%s/sandboxed", dir);
 	int rc;
 
 	LLVMStripModuleDebugInfo(ir->mod);
 	rc = ir_write(ir, bc, err);
 	if (rc == 0 && mkdir(work, 0777) < 0 && errno != EEXIST)
 		rc = error_errno(err, "cannot make %s", work);
+	if (rc == 0 && !opt->sandbox && unlink(sandboxed) < 0 && errno != ENOENT)
+		rc = error_errno(err, "cannot remove %s (a previous build's)", sandboxed);
 	if (rc == 0)
-		rc = codegen_build(bc, opt, parts_for(bc), work, exe, err);
+		rc = codegen_build(bc, opt, parts_for(bc), work, exe, sandboxed, err);
 	free(bc);
 	free(exe);
 	free(work);
+	free(sandboxed);
 	return rc;
 }

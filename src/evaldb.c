@@ -2,7 +2,8 @@
  * evaldb.c: PRED/eval.db, the measurements of mantis eval.
  *
  * One row per (predictor, setting, input): the predictor is the FNV-1a hashes of the files it is
- * made of (model.json, predictor.json, build/features.json, build/orig, build/inst, evaluator),
+ * made of (model.json, predictor.json, build/features.json, build/orig, build/inst, evaluator,
+ * build/sandboxed, sampled-evaluator),
  * so training again makes a new predictor whose rows start empty; the setting is how eval
  * measures (metric, repeat, timeout, budget); the input is its key as the profile keys it
  * (inputs.h: resolved words and stdin). A row also keeps the size and modification time of every
@@ -68,7 +69,8 @@ static int exec(struct evaldb *e, const char *sql, struct error *err)
 static char *identity(const char *pred, struct error *err)
 {
 	static const char *const parts[] = {"model.json", "predictor.json", "build/features.json",
-					    "build/orig", "build/inst", "evaluator"};
+					    "build/orig", "build/inst", "evaluator",
+					    "build/sandboxed", "sampled-evaluator"};
 	struct strbuf sb = {0};
 
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
@@ -76,7 +78,7 @@ static char *identity(const char *pred, struct error *err)
 		struct stat st;
 		int rc = 0;
 
-		if (stat(path, &st) == 0 || strcmp(parts[i], "evaluator") != 0) /* none: no evaluator */
+		if (stat(path, &st) == 0 || i < 5) /* none: no evaluator, or an older build */
 			rc = store_hash_file(path, hash, err);
 		free(path);
 		if (rc < 0) {
@@ -84,24 +86,6 @@ static char *identity(const char *pred, struct error *err)
 			return NULL;
 		}
 		strbuf_addf(&sb, "%s%s", i ? " " : "", hash);
-	}
-	return strbuf_detach(&sb);
-}
-
-/* Returns "SIZE:MTIME" of every existing file in's words and stdin name, space-separated (owned
- * by the caller): a measurement is reused only while they are the same. */
-static char *files_of(const struct input *in)
-{
-	struct strbuf sb = {0};
-
-	strbuf_add(&sb, "", 0);
-	for (int i = 0; i <= in->argc; i++) {
-		const char *path = i < in->argc ? in->argv[i] : in->stdin_path;
-		struct stat st;
-
-		if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			strbuf_addf(&sb, "%s%lld:%lld.%09ld", sb.len ? " " : "", (long long)st.st_size,
-				    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
 	}
 	return strbuf_detach(&sb);
 }
@@ -191,7 +175,7 @@ int evaldb_get(struct evaldb *e, const struct input *in, int baselines, struct e
 	char *sql = xasprintf("SELECT ok, why, actual, again, warned, baselines, features, %s, "
 			      "start_cost, drift FROM samples WHERE predictor = ? AND setting = ? AND "
 			      "input = ? AND files = ? AND baselines >= ?", prediction_columns);
-	char *key = input_key(in), *files = files_of(in);
+	char *key = input_key(in), *files = input_stamp(in);
 	sqlite3_stmt *q = NULL;
 	int rc;
 
@@ -243,7 +227,7 @@ int evaldb_put(struct evaldb *e, const struct input *in, const struct eval_sampl
 			      "line, ok, why, actual, again, warned, baselines, features, %s, finished, "
 			      "start_cost, drift) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
 			      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", prediction_columns);
-	char *key = input_key(in), *files = files_of(in), date[32];
+	char *key = input_key(in), *files = input_stamp(in), date[32];
 	time_t now = time(NULL);
 	sqlite3_stmt *q = NULL;
 	int rc = 0;

@@ -662,6 +662,10 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	size_t bytes = 0;
 	int rc;
 
+	if (p->nsampled > 0)
+		return error_set(err, "%s: the model reads sampled features (the instrumented program "
+				 "run on samples of the input), which export-c does not embed; train "
+				 "with --sample 0 for a predictor it can export", p->dir);
 	if (p->evaluator && !(exe = (unsigned char *)read_file(p->evaluator, &bytes, "the evaluator ",
 							       err)))
 		return -1;

@@ -325,17 +325,36 @@ char *input_key(const struct input *in)
 	return strbuf_detach(&sb);
 }
 
+char *input_stamp(const struct input *in)
+{
+	struct strbuf sb = {0};
+
+	strbuf_add(&sb, "", 0);
+	for (int i = 0; i <= in->argc; i++) {
+		const char *path = i < in->argc ? in->argv[i] : in->stdin_path;
+		struct stat st;
+
+		if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			strbuf_addf(&sb, "%s%lld:%lld.%09ld", sb.len ? " " : "", (long long)st.st_size,
+				    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+	}
+	return strbuf_detach(&sb);
+}
+
+void input_release(struct input *in)
+{
+	for (int j = 0; j < in->argc; j++)
+		free(in->argv[j]);
+	free(in->argv);
+	free(in->text);
+	free(in->stdin_path);
+	memset(in, 0, sizeof *in);
+}
+
 void inputs_release(struct inputs *ins)
 {
-	for (int i = 0; i < ins->n; i++) {
-		struct input *in = &ins->v[i];
-
-		for (int j = 0; j < in->argc; j++)
-			free(in->argv[j]);
-		free(in->argv);
-		free(in->text);
-		free(in->stdin_path);
-	}
+	for (int i = 0; i < ins->n; i++)
+		input_release(&ins->v[i]);
 	free(ins->v);
 	free(ins->path);
 	free(ins->dir);

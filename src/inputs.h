@@ -50,6 +50,13 @@ void inputs_resolve_word(char **word, const char *dir);
  * by separators no argument holds; the profile and eval.db key inputs by it. */
 char *input_key(const struct input *in);
 
+/* Returns "SIZE:MTIME" of every existing file in's words and stdin name, space-separated (owned
+ * by the caller): what was measured on an input is reused only while they are the same. */
+char *input_stamp(const struct input *in);
+
+/* Frees what one input owns (its words, text and stdin) and zeroes it. */
+void input_release(struct input *in);
+
 /* Frees everything *ins owns and leaves it empty. */
 void inputs_release(struct inputs *ins);
 

@@ -4,17 +4,20 @@
  *
  * The evaluator is run like the program (runner.c: a scratch folder as working directory and
  * {tmp}, its own process group, a timeout), with MANTIS_COUNTERS naming the file it writes its
- * counters to and MANTIS_READ_FAILURES the file where its runtime (rt/slicert.c) names every file
+ * counters to and MANTIS_READ_FAILURES the file where its runtime (rt/sandbox.c) names every file
  * it could not open for reading. A prediction is refused, never guessed, when an input file named
  * by the input cannot be read, or when the evaluator fails, times out or writes no counters (it
  * left by an exit no training run reached). Feature values outside the training range give a
  * warning: the model goes on linearly past the range there (model_eval).
  * The model may also read input features (descriptor.h: numeric arguments, file sizes), computed
  * here from the input's words with no evaluator; a file whose size the model reads must be
- * readable, or there is no prediction.
+ * readable, or there is no prediction. And it may read sampled features (sampler.h), computed
+ * by PRED/build/sandboxed run on two samples of the input's large files, as predictor.json's
+ * "sampled" says; a failure there is no prediction either.
  * Invariant: predictor.json, model.json and build/features.json agree: every model feature is a
- * feature of the manifest or an input feature, there is an evaluator exactly when one is of the
- * manifest, and predictor.json's metric is the model's.
+ * feature of the manifest, an input feature or a sampled feature of one of the manifest, there
+ * is an evaluator exactly when one is of the manifest, a sampling plan exactly when one is
+ * sampled, and predictor.json's metric is the model's.
  */
 #include "predictor.h"
 
@@ -32,6 +35,7 @@
 #include "error.h"
 #include "inputs.h"
 #include "runner.h"
+#include "sampledb.h"
 #include "util.h"
 
 int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err)
@@ -48,6 +52,16 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	json_object_set_new(root, "iterations", json_integer(info->iterations));
 	json_object_set_new(root, "evaluator", info->has_evaluator ? json_string("evaluator")
 								   : json_null());
+	if (info->plan.npositions > 0) {
+		char *files = sampler_plan_files(&info->plan);
+
+		json_object_set_new(root, "sampled", json_pack("{s:f, s:i, s:s, s:f, s:s}",
+			"fraction", info->plan.fraction, "chunks", info->plan.chunks, "files", files,
+			"cost", info->sampled_cost, "program", info->sampled_program));
+		free(files);
+	} else {
+		json_object_set_new(root, "sampled", json_null());
+	}
 	if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0 ||
 	    rename(tmp, path) != 0)
 		rc = error_errno(err, "cannot write %s", path);
@@ -57,11 +71,36 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	return rc;
 }
 
+/* Reads predictor.json's "sampled" object into info. Returns 0 or -1 with err naming path. */
+static int read_sampled(const char *path, json_t *sampled, struct predictor_info *info,
+			struct error *err)
+{
+	json_t *files = json_object_get(sampled, "files"), *program = json_object_get(sampled, "program");
+	struct error why = {""};
+
+	info->plan.fraction = json_number_value(json_object_get(sampled, "fraction"));
+	info->plan.chunks = (int)json_integer_value(json_object_get(sampled, "chunks"));
+	info->sampled_cost = json_number_value(json_object_get(sampled, "cost"));
+	if (!json_is_string(files) || !json_is_string(program) ||
+	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 1)
+		return error_set(err, "%s: \"sampled\" needs a fraction, chunks, files and a program",
+				 path);
+	if (strcmp(json_string_value(program), "build/sandboxed") != 0 &&
+	    strcmp(json_string_value(program), "sampled-evaluator") != 0)
+		return error_set(err, "%s: \"sampled\": program %s is not build/sandboxed or "
+				 "sampled-evaluator", path, json_string_value(program));
+	info->sampled_program = xstrdup(json_string_value(program));
+	if (sampler_plan_parse_files(&info->plan, json_string_value(files), &why) < 0 ||
+	    info->plan.npositions == 0)
+		return error_set(err, "%s: \"sampled\": %s", path, why.msg[0] ? why.msg : "no files");
+	return 0;
+}
+
 /* Reads predictor.json into *info. Returns 0 or -1 with err naming the file. */
 static int read_info(const char *path, struct predictor_info *info, struct error *err)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator;
+	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled;
 
 	memset(info, 0, sizeof *info);
 	if (!root)
@@ -81,6 +120,11 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 	info->ntrain = (int)json_integer_value(json_object_get(root, "ntrain"));
 	info->iterations = (int)json_integer_value(json_object_get(root, "iterations"));
 	info->has_evaluator = json_is_string(evaluator);
+	sampled = json_object_get(root, "sampled");
+	if (json_is_object(sampled) && read_sampled(path, sampled, info, err) < 0) {
+		json_decref(root);
+		return -1;
+	}
 	json_decref(root);
 	return 0;
 }
@@ -103,13 +147,30 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 	}
 	p->feature = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->feature);
 	p->descriptor = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->descriptor);
+	p->sampled = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->sampled);
 	for (int i = 0; i < p->model.nfeatures; i++) {
-		p->feature[i] = manifest_find(&p->m, p->model.features[i].name);
-		p->descriptor[i] = p->feature[i] < 0 ? descriptor_find(p->model.features[i].name) : -1;
+		const char *name = p->model.features[i].name, *of = sampler_feature(name);
+
+		p->feature[i] = manifest_find(&p->m, name);
+		p->descriptor[i] = p->feature[i] < 0 ? descriptor_find(name) : -1;
+		p->sampled[i] = of && p->feature[i] < 0 ? manifest_find(&p->m, of) : -1;
 		p->nprogram += p->feature[i] >= 0;
-		if (p->feature[i] < 0 && p->descriptor[i] < 0) {
-			error_set(err, "%s: feature %s is not in %s", model, p->model.features[i].name,
-				  manifest);
+		p->nsampled += p->sampled[i] >= 0;
+		if (p->feature[i] < 0 && p->descriptor[i] < 0 && p->sampled[i] < 0) {
+			error_set(err, "%s: feature %s is not in %s", model, name, manifest);
+			goto out;
+		}
+	}
+	if (p->nsampled > 0 && p->info.plan.npositions == 0) {
+		error_set(err, "%s: the model reads sampled features but there is no \"sampled\"",
+			  info);
+		goto out;
+	}
+	if (p->nsampled > 0) {
+		p->sandboxed = xasprintf("%s/build/sandboxed", dir);
+		p->sampler = xasprintf("%s/%s", dir, p->info.sampled_program);
+		if (access(p->sandboxed, X_OK) != 0 || access(p->sampler, X_OK) != 0) {
+			error_errno(err, "%s", access(p->sandboxed, X_OK) ? p->sandboxed : p->sampler);
 			goto out;
 		}
 	}
@@ -248,21 +309,19 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 /* Timed start-ups per predictor_start_seconds: the median of 5 is steady within 0.1 ms here. */
 #define START_RUNS 5
 
-int predictor_start_seconds(const struct predictor *p, const struct input *in, double *seconds,
-			    struct error *err)
+/* Sets *seconds to the median start-up of exe on in (NaN for a build that runs to its end).
+ * Returns 0 or -1 with err set. */
+static int start_of(const char *exe, const struct predictor *p, const struct input *in,
+		    double *seconds, struct error *err)
 {
 	char start_only[] = "MANTIS_EVALUATOR_START_ONLY=1", *env[] = {start_only, NULL};
 	double walls[START_RUNS];
 
-	*seconds = 0;
-	if (!p->evaluator)
-		return 0;
 	for (int i = 0; i < START_RUNS; i++) {
 		struct run_result res;
 		uint64_t *counters;
 
-		if (predictor_measure_env(p->evaluator, in, 10, env, &p->m, &res, &counters, NULL,
-					  err) < 0)
+		if (predictor_measure_env(exe, in, 10, env, &p->m, &res, &counters, NULL, err) < 0)
 			return -1;
 		if (counters) { /* it ran to its end: built before MANTIS_EVALUATOR_START_ONLY */
 			free(counters);
@@ -275,16 +334,32 @@ int predictor_start_seconds(const struct predictor *p, const struct input *in, d
 	return 0;
 }
 
+int predictor_start_seconds(const struct predictor *p, const struct input *in, double *seconds,
+			    struct error *err)
+{
+	double sandboxed = 0;
+
+	*seconds = 0;
+	if (p->evaluator && start_of(p->evaluator, p, in, seconds, err) < 0)
+		return -1;
+	if (p->sampler && start_of(p->sampler, p, in, &sandboxed, err) < 0)
+		return -1;
+	*seconds += 2 * sandboxed; /* a run on each of the two samples */
+	return 0;
+}
+
 void predictor_values(const struct predictor *p, const struct input *in, const uint64_t *counters,
-		      double *values)
+		      const struct sampled_run *sampled, double *values)
 {
 	double row[DESCRIPTOR_N];
 
-	if (p->nprogram < p->model.nfeatures)
+	if (p->nprogram + p->nsampled < p->model.nfeatures)
 		descriptor_values(in, row);
 	for (int i = 0; i < p->model.nfeatures; i++)
 		values[i] = p->feature[i] >= 0 ? feature_value(&p->m.v[p->feature[i]], counters)
-					       : row[p->descriptor[i]];
+			    : p->sampled[i] < 0 ? row[p->descriptor[i]]
+			    : sampled ? sampler_value(sampled, &p->m.v[p->sampled[i]])
+				      : feature_value(&p->m.v[p->sampled[i]], counters);
 }
 
 /*
@@ -352,10 +427,41 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Runs the sandboxed program on in's samples into *r, adding the time it took (making the
+ * samples included) to out->seconds. Returns 0, or -1 with err saying why there is no
+ * prediction. */
+static int run_samples(const struct predictor *p, const struct input *in, double timeout,
+		       struct prediction *out, struct sampled_run *r, struct error *err)
+{
+	char *position;
+	const char *missing = sampler_unreadable(&p->info.plan, in, &position);
+	double t0 = now();
+	int rc;
+
+	if (missing && !*missing)
+		rc = error_set(err, "the input has no %s, whose samples the model reads; no "
+			       "prediction", position);
+	else if (missing)
+		rc = error_set(err, "input file %s cannot be read (%s): the program would fail on "
+			       "this input; no prediction", missing, access(missing, F_OK) ? "missing"
+			       : access(missing, R_OK) ? "no permission" : "not a regular file");
+	free(position);
+	if (missing)
+		return rc;
+	rc = sampler_run(p->sampler, &p->m, &p->info.plan, in, 1, timeout, r, err);
+	out->seconds += now() - t0;
+	if (rc == 0 && !r->ok)
+		rc = error_set(err, "on the samples of its input, the program %s: this input is "
+			       "unlike the training inputs, or the program fails on it; no prediction",
+			       r->failure);
+	return rc;
+}
+
 int predictor_run(const struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err)
 {
 	uint64_t *counters = NULL;
+	struct sampled_run sampled = {0};
 	double t0 = now(), own;
 	int rc = 0;
 
@@ -369,16 +475,46 @@ int predictor_run(const struct predictor *p, const struct input *in, double time
 	own = now() - t0;
 	if (rc == 0 && p->evaluator)
 		rc = evaluate(p, in, timeout, out, &counters, err);
+	if (rc == 0 && p->nsampled > 0)
+		rc = run_samples(p, in, timeout, out, &sampled, err);
 	if (rc == 0) {
 		t0 = now();
-		predictor_values(p, in, counters, out->values);
+		predictor_values(p, in, counters, &sampled, out->values);
 		out->seconds += own + (now() - t0); /* the evaluator's run, and reading the input */
 		out->value = model_eval(&p->model, out->values);
 		range_warning(p, out);
 	}
 	free(counters);
+	sampled_run_release(&sampled);
 	if (rc < 0)
 		prediction_release(out);
+	return rc;
+}
+
+/* Reads tr's sampled runs from PRED/build/sampled.db. Returns 0, or -1 with err naming the
+ * first training input whose runs are missing (the sampled runs of training, not measured
+ * again: they would be other runs than the model was fitted on). */
+static int load_sampled(const struct predictor *p, struct predictor_training *tr,
+			struct error *err)
+{
+	char *db = xasprintf("%s/build/sampled.db", p->dir), *setting = sampler_setting(&p->info.plan);
+	struct sampledb sdb;
+	int rc = sampledb_open(&sdb, db, p->sandboxed, setting, p->m.ncounters, err);
+
+	tr->sampled = xcalloc((size_t)tr->s.n + 1, sizeof *tr->sampled);
+	for (int k = 0; k < tr->s.n && rc == 0; k++) {
+		int found = sampledb_get(&sdb, tr->input[k], &tr->sampled[k], err);
+
+		if (found == 0 || (found > 0 && !tr->sampled[k].ok))
+			rc = error_set(err, "%s: no sampled runs of training input line %d (its files "
+				       "changed since training?)", db, tr->input[k]->line);
+		else if (found < 0)
+			rc = -1;
+	}
+	if (sdb.db)
+		sampledb_close(&sdb);
+	free(db);
+	free(setting);
 	return rc;
 }
 
@@ -416,6 +552,8 @@ int predictor_training_load(const struct predictor *p, int with_inputs,
 			rc = error_set(err, "%s: no line %d, which the profile has (the training inputs "
 				       "file changed since training)", inputs, tr->s.line[k]);
 	}
+	if (rc == 0 && p->nsampled > 0)
+		rc = load_sampled(p, tr, err);
 out:
 	if (rc < 0)
 		predictor_training_release(tr);
@@ -427,6 +565,9 @@ out:
 
 void predictor_training_release(struct predictor_training *tr)
 {
+	for (int k = 0; tr->sampled && k < tr->s.n; k++)
+		sampled_run_release(&tr->sampled[k]);
+	free(tr->sampled);
 	store_samples_release(&tr->s);
 	inputs_release(&tr->ins);
 	free(tr->input);
@@ -448,6 +589,11 @@ void predictor_release(struct predictor *p)
 	manifest_release(&p->m);
 	free(p->feature);
 	free(p->descriptor);
+	free(p->sampled);
 	free(p->evaluator);
+	free(p->sandboxed);
+	free(p->sampler);
+	free(p->info.sampled_program);
+	sampler_plan_release(&p->info.plan);
 	memset(p, 0, sizeof *p);
 }

@@ -6,7 +6,8 @@
  *   PRED/model.json      the model (model.h), over the features below
  *   PRED/evaluator       the executable slice computing the program's features among them
  *                        (absent when the model reads none: a constant, or input features only)
- *   PRED/build/          the instrumented program (mantis instrument) and its profile.db
+ *   PRED/build/          the instrumented program (mantis instrument), its profile.db, and
+ *                        sampled.db (the training inputs' sampled runs, sampler.h)
  *   PRED/train.json      the iteration log of the feedback loop
  */
 #ifndef MANTIS_PREDICTOR_H
@@ -14,6 +15,7 @@
 #include "inputs.h"
 #include "manifest.h"
 #include "model.h"
+#include "sampler.h"
 #include "store.h"
 
 struct error;
@@ -26,6 +28,12 @@ struct predictor_info {
 	int ntrain;        /* training inputs the model was fitted on */
 	int iterations;    /* rounds of the feedback loop */
 	int has_evaluator; /* 1 if PRED/evaluator exists (the model reads a program feature) */
+	struct sampler_plan plan; /* how the input is sampled when the model reads sampled
+				   * features (sampler.h), else npositions 0; owned when read */
+	double sampled_cost; /* the sampled runs' mean cost on the training inputs (0: none) */
+	char *sampled_program; /* what runs on the samples, relative to PRED ("build/sandboxed",
+				* or "sampled-evaluator": a slice for the features sampled), or NULL;
+				* owned when read */
 };
 
 /* A predictor opened for predictions. */
@@ -36,9 +44,17 @@ struct predictor {
 	struct manifest m;          /* build/features.json: how the counters make the features */
 	int *feature;               /* per model feature, its index in m, or -1; owned */
 	int *descriptor;            /* per model feature, its input feature (descriptor.h), or -1;
-				     * exactly one of feature[i] and descriptor[i] is -1; owned */
+				     * owned */
+	int *sampled;               /* per model feature that is sampled (sampler.h), the index in
+				     * m of the feature it extrapolates, or -1; exactly one of
+				     * feature[i], descriptor[i] and sampled[i] is not -1; owned */
 	int nprogram;               /* model features the evaluator computes (feature[i] >= 0) */
+	int nsampled;               /* sampled model features (sampled[i] >= 0) */
 	char *evaluator;            /* PRED/evaluator, or NULL; owned */
+	char *sandboxed;            /* PRED/build/sandboxed when nsampled > 0, else NULL: the build
+				     * training's sampled runs (sampled.db) are of; owned */
+	char *sampler;              /* what runs on the samples (predictor.json's "program"):
+				     * PRED/sampled-evaluator or PRED/build/sandboxed; owned */
 };
 
 /* The training inputs of a predictor, as its profile recorded them. */
@@ -46,7 +62,11 @@ struct predictor_training {
 	struct store_samples s;       /* the profile's complete inputs: counters and metric */
 	struct inputs ins;            /* the training inputs file (train.json's), when loaded */
 	const struct input **input;   /* per sample, its input in ins, or NULL when ins was not
-				       * needed (the model reads no input feature); owned array */
+				       * needed (the model reads no input or sampled feature); owned
+				       * array */
+	struct sampled_run *sampled;  /* per sample, its sampled runs as training recorded them
+				       * (PRED/build/sampled.db) when the model reads sampled
+				       * features, else NULL; owned */
 };
 
 /* One prediction. */
@@ -54,8 +74,8 @@ struct prediction {
 	double value;    /* predicted metric, in its units (seconds for times) */
 	double *values;  /* per model feature, its value on the input; owned */
 	int nvalues;     /* model features */
-	double seconds;  /* wall time of computing the features (the evaluator run and the input
-			  * features) */
+	double seconds;  /* wall time of computing the features (the evaluator run, the input
+			  * features, the samples and their runs) */
 	char *warning;   /* features outside their training range, one sentence, or NULL; owned */
 };
 
@@ -78,10 +98,11 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 			  char *const *extra_env, const struct manifest *m, struct run_result *res,
 			  uint64_t **counters, char **unreadable, struct error *err);
 /*
- * The start-up of p's evaluator on in: the median wall time of runs that end as the process
- * starts (MANTIS_EVALUATOR_START_ONLY, rt/slicert.c), the floor under its cost. Returns 0 and
- * sets *seconds (0 without an evaluator; NaN for an evaluator built before it knew the
- * variable, which runs to its end), or -1 with err set.
+ * The start-up of p's evaluator on in, and of the two runs of the sandboxed program when it
+ * reads sampled features: the median wall time of runs that end as the process starts
+ * (MANTIS_EVALUATOR_START_ONLY, rt/sandbox.c), the floor under its cost. Returns 0 and sets
+ * *seconds (0 without either; NaN for an evaluator built before it knew the variable, which
+ * runs to its end), or -1 with err set.
  */
 int predictor_start_seconds(const struct predictor *p, const struct input *in, double *seconds,
 			    struct error *err);
@@ -94,7 +115,8 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 int predictor_open(struct predictor *p, const char *dir, struct error *err);
 /*
  * Predicts in's metric: runs the evaluator on in (scratch folder, no side effects) killed after
- * timeout seconds (0: none), and evaluates the model. Returns 0 with *out filled (release with
+ * timeout seconds (0: none), and PRED/build/sandboxed on the samples of in when the model reads
+ * sampled features, and evaluates the model. Returns 0 with *out filled (release with
  * prediction_release), or -1 with err saying why there is no prediction: an input file that
  * cannot be read, an evaluator that failed, timed out or did not write its features.
  */
@@ -103,10 +125,12 @@ int predictor_run(const struct predictor *p, const struct input *in, double time
 /*
  * Fills values[0..model features) with the model's features: the program's from counters (the
  * manifest's ncounters; may be NULL when p->nprogram is 0), the input features from in (may be
- * NULL when the model reads none).
+ * NULL when the model reads none), the sampled ones from sampled, or when sampled is NULL the
+ * exact value from counters of the feature each extrapolates (what partial and bounded
+ * execution read).
  */
 void predictor_values(const struct predictor *p, const struct input *in, const uint64_t *counters,
-		      double *values);
+		      const struct sampled_run *sampled, double *values);
 /*
  * Loads p's training inputs into *tr: PRED/build/profile.db's complete inputs and, when
  * with_inputs or when the model reads an input feature, train.json's inputs file matched with

@@ -496,7 +496,9 @@ static void row(struct strbuf *sb, const char *key, const char *value)
 static void feature_card(struct report *r, int i)
 {
 	const struct model_feature *mf = &r->p.model.features[i];
-	const struct feature *f = r->p.feature[i] >= 0 ? &r->p.m.v[r->p.feature[i]] : NULL;
+	int sampled = r->p.sampled[i] >= 0;
+	const struct feature *f = r->p.feature[i] >= 0 ? &r->p.m.v[r->p.feature[i]]
+				  : sampled ? &r->p.m.v[r->p.sampled[i]] : NULL;
 	struct strbuf *sb = &r->html;
 	char *where = f ? xasprintf("%s:%d", f->file, f->line) : NULL;
 	char *what = f ? NULL : descriptor_description(r->p.descriptor[i]);
@@ -505,6 +507,14 @@ static void feature_card(struct report *r, int i)
 	text(sb, mf->name);
 	strbuf_addf(sb, "</h3>\n<table>\n");
 	row(sb, "kind", f ? f->kind : "input");
+	if (sampled) {
+		char *how = xasprintf("counted on two samples of the input's files (%.3g%% of them, "
+				      "and a quarter of that), extrapolated to the whole files",
+				      100 * r->p.info.plan.fraction);
+
+		row(sb, "measured", how);
+		free(how);
+	}
 	if (f) {
 		row(sb, "function", f->function);
 		row(sb, "location", where);
@@ -876,7 +886,8 @@ static int training_rows(struct report *r, struct dataset *pool, struct dataset 
 		struct dataset *ds = out ? held : pool;
 		int i = out ? k / HOLDOUT_EVERY : np++;
 
-		predictor_values(&r->p, tr.input ? tr.input[k] : NULL, tr.s.counters[k], values);
+		predictor_values(&r->p, tr.input ? tr.input[k] : NULL, tr.s.counters[k],
+				 tr.sampled ? &tr.sampled[k] : NULL, values);
 		for (int j = 0; j < ds->p; j++)
 			ds->x[(size_t)j * (size_t)ds->n + (size_t)i] = values[j];
 		ds->y[i] = tr.s.metric[k];
@@ -1088,7 +1099,26 @@ static void cost_section(struct report *r)
 	const char *step;
 
 	strbuf_addf(sb, "<h2 id=\"cost\">Cost of the evaluator</h2>\n");
-	if (!r->p.info.has_evaluator) {
+	if (r->p.nsampled > 0) {
+		strbuf_addf(sb, "<p id=\"sampled-line\">The sampled features are counted by %s on "
+		    "two samples of the input's files (", r->p.info.sampled_program &&
+		    strcmp(r->p.info.sampled_program, "sampled-evaluator") == 0
+		    ? "PRED/sampled-evaluator (the program sliced down to the features they "
+		      "extrapolate)" : "PRED/build/sandboxed (the instrumented program)");
+		percent(sb, r->p.info.plan.fraction);
+		strbuf_addf(sb, " of them in %d piece%s, and a quarter of that), at <b>",
+			    r->p.info.plan.chunks, r->p.info.plan.chunks > 1 ? "s" : "");
+		percent(sb, r->p.info.sampled_cost);
+		strbuf_addf(sb, "</b> of the program's time on the training inputs; the cost below "
+		    "counts them.</p>\n");
+	}
+	if (!r->p.info.has_evaluator && r->p.nsampled > 0) {
+		strbuf_addf(sb, "<p>No evaluator: the model reads input features and sampled ones; "
+		    "a prediction costs the sampled runs, ");
+		percent(sb, r->p.info.cost);
+		strbuf_addf(sb, " of the program's time on the training inputs.</p>\n");
+		cost_bar(sb, r->p.info.cost, r->p.info.threshold);
+	} else if (!r->p.info.has_evaluator) {
 		strbuf_addf(sb, "<p>No evaluator: the model reads %s, a prediction costs next to "
 		    "nothing.</p>\n", r->p.model.nfeatures ? "only input features (read off the "
 		    "command line)" : "no feature");

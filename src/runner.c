@@ -48,21 +48,6 @@ static double timeval_seconds(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-/* Removes the folder and everything in it; best effort. */
-static void remove_tree(const char *dir)
-{
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* Opens path for the child's fd, or /dev/null (for reading or writing). Returns fd or -1. */
 static int open_redirect(const char *path, int writing)
 {

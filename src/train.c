@@ -9,6 +9,9 @@
  *            program's features the input features that vary (descriptor.h: numeric arguments,
  *            file sizes), which cost no evaluator: accepted as soon as a model reads them, so
  *            the model does at least as well as the black box on what it fits
+ *   sample   sampled features (sampler.h): DIR/sandboxed on two samples of the input's large
+ *            files, every feature extrapolated to the whole files; offered when the runs cost
+ *            at most the threshold, accepted at their cost as soon as a model reads one
  *   loop     fit (SPORE, rejected features excluded) -> the model's undecided features and their
  *            exact copies, sliced together (slice.c) -> each judged on the training inputs:
  *            first on a spread of up to 8 (by program time; rejected at once above four times
@@ -26,7 +29,9 @@
  *            and the loop runs again on the larger sample (decisions kept)
  *   choice   the input features alone and the model's program features, each at degrees 1..d,
  *            cross-validated on the same 5 folds: the simplest (input before program, lower
- *            degree before higher) within one standard error of the best is written
+ *            degree before higher) within one standard error of the best is written; when it
+ *            reads sampled features, their slice runs on the samples if it validates there
+ *            and costs less than DIR/sandboxed
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -52,6 +57,8 @@
 #include "prep.h"
 #include "profile.h"
 #include "runner.h"
+#include "sampledb.h"
+#include "sampler.h"
 #include "select.h"
 #include "slice.h"
 #include "store.h"
@@ -99,6 +106,15 @@ struct trainer {
 	double seconds[5];               /* time spent: build, profile, model, slice, judge */
 	json_t *choice;                  /* the final choice: its candidates and the one written,
 					  * or NULL when there was none to make; owned */
+	struct sampler_plan plan;        /* the input files sampled (npositions 0: none) */
+	int planned;                     /* the plan was chosen (once per training) */
+	struct sampled_run *sampled;     /* per sample, its sampled runs; owned, NULL when the
+					  * dataset has no sampled feature */
+	int nsampled;                    /* samples when they were run (the profile reloads) */
+	double sampled_cost;             /* mean over samples of their runs' time / program time */
+	json_t *sampling;                /* what sampling did, for train.json; owned */
+	int sampled_sliced;              /* the final model's samples run PRED/sampled-evaluator
+					  * (a slice), not PRED/build/sandboxed */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -137,6 +153,7 @@ struct train_options train_options_default(void)
 	o.max_iterations = 20;
 	o.max_aliases = 8;
 	o.input_features = 1;
+	o.sample_fraction = 0.01;
 	o.select_target = 0.1;
 	return o;
 }
@@ -296,6 +313,208 @@ static void add_input_features(struct trainer *t)
 	if (t->opt->input_features)
 		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes)\n",
 		    descriptor_add_columns(&t->ds, t->input));
+}
+
+/* ---- sampled features --------------------------------------------------------------------- */
+
+/* Returns whether the feature called name needs the evaluator: a program feature, neither read
+ * off the command line (descriptor.h) nor measured on samples (sampler.h). */
+static int needs_evaluator(const char *name)
+{
+	return descriptor_find(name) < 0 && !sampler_feature(name);
+}
+
+static int *judge_order(const struct trainer *t);
+
+/* The sampled runs of every sample under plan: mean relative error of the extrapolated
+ * instruction count (NaN without the bycount scheme), or -1 with err set. Fills runs[] (each
+ * owned by the caller) and *failed (owned) with the first failure, if any. */
+static double sample_all(struct trainer *t, const struct sampler_plan *plan, const char *exe,
+			 struct sampled_run *runs, char **failed, struct error *err)
+{
+	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan);
+	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc;
+	struct sampledb sdb;
+	double error = 0;
+
+	*failed = NULL;
+	rc = sampledb_open(&sdb, db, exe, setting, t->m.ncounters, err);
+	for (int k = 0; k < t->samples.n && rc == 0; k++) {
+		const struct input *in = t->input[k];
+
+		rc = sampledb_get(&sdb, in, &runs[k], err);
+		if (rc == 0 && (rc = sampler_run(exe, &t->m, plan, in, SAMPLER_REPS,
+						 2 + 3 * t->samples.wall[k], &runs[k], err)) == 0)
+			rc = sampledb_put(&sdb, in, &runs[k], err);
+		rc = rc < 0 ? -1 : 0;
+		if (rc == 0 && !runs[k].ok && !*failed)
+			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
+		if (rc == 0 && runs[k].ok && total >= 0) {
+			double want = feature_value(&t->m.v[total], t->samples.counters[k]);
+
+			error += fabs(sampler_value(&runs[k], &t->m.v[total]) - want) /
+				 (want > 0 ? want : 1) / t->samples.n;
+		}
+	}
+	if (sdb.db)
+		sampledb_close(&sdb);
+	free(db);
+	free(setting);
+	return rc < 0 ? -1 : total >= 0 ? error : NAN;
+}
+
+/* Chooses the files to sample (once per training), on the first inputs of the judging order.
+ * Returns how many, or -1 with err set. */
+static int plan_sampling(struct trainer *t, const char *exe, struct error *err)
+{
+	int *order = judge_order(t), ntrial = t->samples.n < 3 ? t->samples.n : 3, n;
+	double timeout = 2;
+	char *why = NULL;
+
+	for (int i = 0; i < ntrial; i++)
+		timeout = fmax(timeout, 2 + 3 * t->samples.wall[order[i]]);
+	n = sampler_plan_choose(&t->plan, t->opt->sample_fraction, exe, &t->m, t->input,
+				t->samples.n, order, ntrial, timeout, &why, err);
+	free(order);
+	if (n == 0) {
+		say(t, "sampled features: none (%s)\n", why);
+		json_object_set_new(t->sampling, "reason", json_string(why));
+	}
+	free(why);
+	t->planned = n >= 0;
+	return n;
+}
+
+/* Frees t's sampled runs. */
+static void sampled_release(struct trainer *t)
+{
+	for (int k = 0; t->sampled && k < t->nsampled; k++)
+		sampled_run_release(&t->sampled[k]);
+	free(t->sampled);
+	t->sampled = NULL;
+	t->nsampled = 0;
+}
+
+/*
+ * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
+ * training input then runs on its samples, with the pieces spread over each file and as a
+ * prefix, and the way whose extrapolated instruction count errs least on the training inputs
+ * is kept. If its runs cost more than the threshold of the program's time, or the program
+ * fails on a sample, there are none. Returns 0, or -1 with err set.
+ */
+static int add_sampled_features(struct trainer *t, struct error *err)
+{
+	static const int chunks[] = {SAMPLER_CHUNKS, 1};
+	char *exe = xasprintf("%s/sandboxed", t->build), *failed[2] = {NULL, NULL}, *files;
+	struct sampled_run *runs[2];
+	double error[2], t0 = now();
+	int best = -1, added;
+
+	sampled_release(t);
+	if (t->opt->sample_fraction <= 0 || (t->planned && t->plan.npositions == 0)) {
+		free(exe);
+		return 0;
+	}
+	json_decref(t->sampling);
+	t->sampling = json_object();
+	if (access(exe, X_OK) != 0) {
+		say(t, "sampled features: none (%s is missing: instrument the program again)\n", exe);
+		json_object_set_new(t->sampling, "reason", json_string("no sandboxed build"));
+		free(exe);
+		return 0;
+	}
+	if ((!t->planned && plan_sampling(t, exe, err) < 0) || t->plan.npositions == 0) {
+		free(exe);
+		return t->planned ? 0 : -1;
+	}
+	for (int c = 0; c < 2; c++) {
+		t->plan.chunks = chunks[c];
+		runs[c] = xcalloc((size_t)t->samples.n + 1, sizeof *runs[c]);
+		error[c] = sample_all(t, &t->plan, exe, runs[c], &failed[c], err);
+		if (error[c] < 0) {
+			for (int k = 0; k <= c; k++) {
+				for (int i = 0; i < t->samples.n; i++)
+					sampled_run_release(&runs[k][i]);
+				free(runs[k]);
+				free(failed[k]);
+			}
+			free(exe);
+			return -1;
+		}
+		if (!failed[c] && (best < 0 || error[c] < error[best]))
+			best = c;
+	}
+	files = sampler_plan_files(&t->plan);
+	for (int c = 0; c < 2; c++) {
+		say(t, "sampled features: %s, %g%% in %d piece%s: ", files, 100 * t->plan.fraction,
+		    chunks[c], chunks[c] > 1 ? "s" : "");
+		if (failed[c])
+			say(t, "%s\n", failed[c]);
+		else if (isnan(error[c]))
+			say(t, "every input ran\n");
+		else
+			say(t, "the instruction count extrapolated within %.2f%% on the mean input\n",
+			    100 * error[c]);
+		if (c != best) {
+			for (int i = 0; i < t->samples.n; i++)
+				sampled_run_release(&runs[c][i]);
+			free(runs[c]);
+		}
+	}
+	json_object_set_new(t->sampling, "files", json_string(files));
+	json_object_set_new(t->sampling, "fraction", json_real(t->plan.fraction));
+	free(files);
+	if (best < 0) {
+		json_object_set_new(t->sampling, "reason", json_string(failed[0]));
+		free(failed[0]);
+		free(failed[1]);
+		free(exe);
+		return 0;
+	}
+	free(failed[0]);
+	free(failed[1]);
+	t->plan.chunks = chunks[best];
+	t->sampled = runs[best];
+	t->nsampled = t->samples.n;
+	t->sampled_cost = 0;
+	for (int k = 0; k < t->samples.n; k++)
+		t->sampled_cost += t->sampled[k].seconds / fmax(t->samples.wall[k], 1e-6) / t->samples.n;
+	json_object_set_new(t->sampling, "chunks", json_integer(t->plan.chunks));
+	json_object_set_new(t->sampling, "cost", json_real(t->sampled_cost));
+	if (!isnan(error[best]))
+		json_object_set_new(t->sampling, "instructions_error", json_real(error[best]));
+	t->seconds[T_PROFILE] += now() - t0;
+	if (t->sampled_cost > t->opt->threshold) {
+		char *why = xasprintf("the sampled runs cost %.1f%% of the program's time (threshold "
+				      "%g%%)", 100 * t->sampled_cost, 100 * t->opt->threshold);
+
+		say(t, "sampled features: none (%s)\n", why);
+		json_object_set_new(t->sampling, "reason", json_string(why));
+		free(why);
+		sampled_release(t);
+		free(exe);
+		return 0;
+	}
+	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
+	json_object_set_new(t->sampling, "features", json_integer(added));
+	say(t, "sampled features: %d vary over the inputs (%d piece%s; the runs cost %.2f%% of the "
+	    "program's time; %.1f s)\n", added, t->plan.chunks, t->plan.chunks > 1 ? "s" : "",
+	    100 * t->sampled_cost, now() - t0);
+	free(exe);
+	return 0;
+}
+
+/* Drops the sampled features from the dataset for the rest of the training (their runs cost
+ * too much beside the evaluator's), saying why. */
+static void drop_sampled_features(struct trainer *t, const char *why)
+{
+	int n = dataset_drop_prefix(&t->ds, SAMPLER_PREFIX);
+
+	say(t, "sampled features: the %d are dropped: %s\n", n, why);
+	json_object_set_new(t->sampling, "reason", json_string(why));
+	json_object_set_new(t->sampling, "features", json_integer(0));
+	sampled_release(t);
+	sampler_plan_release(&t->plan); /* and not offered again (--select adaptive) */
 }
 
 /* ---- judging evaluators ------------------------------------------------------------------- */
@@ -595,7 +814,7 @@ static int estimate_all(struct trainer *t, struct error *err)
 
 	for (int j = 0; j < t->ds.p; j++) {
 		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]) &&
-		    descriptor_find(t->ds.names[j]) < 0)
+		    needs_evaluator(t->ds.names[j]))
 			order[n++] = (struct ranked){metric_correlation(&t->ds, j), j};
 	}
 	qsort(order, (size_t)n, sizeof *order, more_correlated);
@@ -751,6 +970,19 @@ static void accept_input_feature(struct trainer *t, const char *name, int iterat
 	say(t, "  %-50s accepted: read off the command line, no evaluator\n", name);
 }
 
+/* Accepts the sampled feature name in round iteration: the sampled runs compute it, at their
+ * cost (measured when they were added: at most the threshold). */
+static void accept_sampled_feature(struct trainer *t, const char *name, int iteration)
+{
+	struct decision *d = add_decision(t, name, iteration);
+
+	d->accepted = 1;
+	d->validated = 1;
+	d->cost = t->sampled_cost;
+	say(t, "  %-50s accepted: measured on samples of the input, cost %.2f%%\n", name,
+	    100 * t->sampled_cost);
+}
+
 /* Fills *names with the model's undecided features and their exact copies (up to
  * max_aliases each), borrowed from model, rejecting the dominated ones on the way (see
  * reject_dominated) and accepting the input features; returns how many are left to slice. */
@@ -767,6 +999,10 @@ static int undecided_names(struct trainer *t, const struct model *model, int ite
 			continue;
 		if (descriptor_find(mf->name) >= 0) {
 			accept_input_feature(t, mf->name, iteration);
+			continue;
+		}
+		if (sampler_feature(mf->name)) {
+			accept_sampled_feature(t, mf->name, iteration);
 			continue;
 		}
 		for (int a = -1; a < mf->naliases && a < t->opt->max_aliases; a++) {
@@ -917,16 +1153,26 @@ static int feedback_loop(struct trainer *t, struct model *model, int first, stru
 
 /* ---- the predictor ------------------------------------------------------------------------ */
 
-/* Fills names[0..) with the model's program features (borrowed; the input features need no
- * evaluator); returns how many. */
+/* Fills names[0..) with the model's features the evaluator computes (borrowed; input and
+ * sampled features need none); returns how many. */
 static int program_features(const struct model *model, char **names)
 {
 	int n = 0;
 
 	for (int f = 0; f < model->nfeatures; f++) {
-		if (descriptor_find(model->features[f].name) < 0)
+		if (needs_evaluator(model->features[f].name))
 			names[n++] = model->features[f].name;
 	}
+	return n;
+}
+
+/* Returns how many of the model's features are sampled ones. */
+static int count_sampled_features(const struct model *model)
+{
+	int n = 0;
+
+	for (int f = 0; f < model->nfeatures; f++)
+		n += sampler_feature(model->features[f].name) != NULL;
 	return n;
 }
 
@@ -1007,6 +1253,8 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 	json_object_set_new(root, "final", fin);
 	if (t->choice)
 		json_object_set_new(root, "choice", json_incref(t->choice));
+	if (t->sampling)
+		json_object_set_new(root, "sampling", json_incref(t->sampling));
 	if (json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0)
 		rc = error_errno(err, "cannot write %s", path);
 	json_decref(root);
@@ -1039,15 +1287,21 @@ static int final_evaluator(struct trainer *t, const struct model *model, struct 
 	memset(final, 0, sizeof *final);
 	if (n == 0) {
 		final->validated = 1;
-		say(t, "evaluator: none (%s)\n", model->nfeatures
-		    ? "the model reads only input features, read off the command line"
-		    : "the model reads no feature: every prediction is the same");
-		return 0;
+		say(t, "evaluator: none (%s)\n", !model->nfeatures
+		    ? "the model reads no feature: every prediction is the same"
+		    : count_sampled_features(model) ? "the model reads input and sampled features"
+		    : "the model reads only input features, read off the command line");
+	} else {
+		rc = build_evaluator(t, model, final, err);
+		if (rc == 0)
+			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated "
+			    "on %d inputs\n", n, 100 * final->cost, final->ninputs);
 	}
-	rc = build_evaluator(t, model, final, err);
-	if (rc == 0)
-		say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated on %d "
-		    "inputs\n", n, 100 * final->cost, final->ninputs);
+	if (rc == 0 && count_sampled_features(model) > 0) {
+		final->cost += t->sampled_cost;
+		say(t, "sampled runs: cost %.2f%% of the program's time; the predictor %.2f%%\n",
+		    100 * t->sampled_cost, 100 * final->cost);
+	}
 	return rc;
 }
 
@@ -1086,6 +1340,14 @@ static int reject_costliest(struct trainer *t, const struct model *model,
 	}
 	if (!worst)
 		return 0;
+	if (sampler_feature(worst->name)) {
+		char *why = xasprintf("beside the evaluator they cost %.2f%% (threshold %g%%)",
+				      100 * final->cost, 100 * t->opt->threshold);
+
+		drop_sampled_features(t, why);
+		free(why);
+		return 1;
+	}
 	room = t->opt->threshold - (final->cost - worst->cost);
 	say(t, "the evaluator of the %d features together costs %.2f%%, over the threshold: "
 	    "rejecting the costliest, %s (%.2f%% alone), and every stand-in over %.2f%%\n",
@@ -1107,6 +1369,153 @@ static int reject_costliest(struct trainer *t, const struct model *model,
 	return n > 0;
 }
 
+/* Returns the program features the model's sampled features extrapolate, in *names (owned
+ * array, borrowed names); returns how many. */
+static int sampled_underlying(const struct model *model, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)model->nfeatures + 1, sizeof **names);
+	for (int f = 0; f < model->nfeatures; f++) {
+		const char *of = sampler_feature(model->features[f].name);
+		int seen = 0;
+
+		for (int i = 0; of && i < n && !seen; i++)
+			seen = strcmp((*names)[i], of) == 0;
+		if (of && !seen)
+			(*names)[n++] = (char *)of;
+	}
+	return n;
+}
+
+/* The relative difference a sampled evaluator's value may have from the sandboxed program's:
+ * a slice's instruction count (bycount) leaves out the few instructions of the exit's block
+ * after its recorder (lz4: 220821981 where the program counts 220821983), nothing a prediction
+ * extrapolated from a sample can tell. */
+#define SAMPLED_TOLERANCE 1e-6
+
+/* Runs exe (the sampled features' evaluator) on every training input's samples: d->validated
+ * when the features feats[0..nf) come out as the sandboxed program counted them there (within
+ * SAMPLED_TOLERANCE), d->cost the mean of its runs' time over the program's. Returns 0, or -1
+ * with err set. */
+static int judge_sampled(struct trainer *t, const char *exe, const int *feats, int nf,
+			 struct decision *d, struct error *err)
+{
+	double sum = 0;
+
+	d->validated = 1;
+	for (int k = 0; k < t->samples.n && !d->reason; k++) {
+		struct sampled_run r;
+
+		if (sampler_run(exe, &t->m, &t->plan, t->input[k], SAMPLER_REPS,
+				2 + 3 * t->samples.wall[k], &r, err) < 0)
+			return -1;
+		if (!r.ok)
+			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
+					      r.failure);
+		for (int i = 0; i < nf && !d->reason; i++) {
+			const struct feature *f = &t->m.v[feats[i]];
+
+			for (int j = 0; j < 2 && !d->reason && r.counters[j]; j++) {
+				double got = feature_value(f, r.counters[j]);
+				double want = feature_value(f, t->sampled[k].counters[j]);
+
+				if (fabs(got - want) > SAMPLED_TOLERANCE * fmax(fabs(want), 1))
+					d->reason = xasprintf("not validated: input line %d: on the %s "
+							      "sample %s is %.17g, the program's %.17g",
+							      t->input[k]->line, j ? "smaller" : "larger",
+							      f->name, got, want);
+			}
+		}
+		sum += r.seconds / fmax(t->samples.wall[k], 1e-6);
+		d->ninputs++;
+		sampled_run_release(&r);
+	}
+	d->validated = !d->reason;
+	d->cost = sum / (d->ninputs ? d->ninputs : 1);
+	return 0;
+}
+
+/*
+ * When the final model reads sampled features, slices the program for the features they
+ * extrapolate (PRED/sampled-evaluator): on the samples it computes what the sandboxed program
+ * counted there, and only that, so where the instrumented program runs several times slower
+ * than the original (every counter of lz4's hot loops), the samples cost a fraction of it. The
+ * graph is pruned with the samples' runs beside the whole inputs' (a sample takes paths the
+ * whole file never does: a short last block). Kept when it validates on every training input's
+ * samples and costs less than the sandboxed program; final->cost then counts it instead.
+ * Returns 0, or -1 with err set.
+ */
+static int sampled_evaluator(struct trainer *t, const struct model *model, struct decision *final,
+			     struct error *err)
+{
+	char **names, *exe = xasprintf("%s/sampled-evaluator", t->opt->dir);
+	char *bc = xasprintf("%s.bc", exe);
+	int n = sampled_underlying(model, &names), nruns = 0, rc = 0;
+	uint64_t **runs = xcalloc((size_t)3 * (size_t)t->samples.n + 1, sizeof *runs);
+	struct decision d = {0};
+	struct slicer s;
+	double t0 = now();
+
+	unlink(exe);
+	t->sampled_sliced = 0;
+	for (int k = 0; k < t->samples.n && n > 0; k++) {
+		runs[nruns++] = t->samples.counters[k];
+		for (int j = 0; j < 2; j++) {
+			if (t->sampled[k].counters[j])
+				runs[nruns++] = t->sampled[k].counters[j];
+		}
+	}
+	if (n > 0 && slicer_init(&s, t->build, names, n, runs, nruns, err) == 0) {
+		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		int *all = xcalloc((size_t)n + 1, sizeof *all);
+		struct error werr = {""};
+
+		for (int i = 0; i < n; i++)
+			all[i] = i;
+		d.total = s.sdg.ninsts;
+		d.kept = slicer_mark(&s, all, n, mark);
+		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
+			d.reason = xasprintf("no evaluator: %s", werr.msg);
+		t->seconds[T_SLICE] += now() - t0;
+		t0 = now();
+		if (!d.reason)
+			rc = judge_sampled(t, exe, s.feature, n, &d, err);
+		t->seconds[T_JUDGE] += now() - t0;
+		free(mark);
+		free(all);
+		slicer_release(&s);
+	} else if (n > 0) {
+		d.reason = xasprintf("no evaluator: %s", err->msg);
+	}
+	if (rc == 0 && n > 0) {
+		t->sampled_sliced = !d.reason && d.cost < t->sampled_cost;
+		say(t, "sampled evaluator (%d of %d instructions): %s", d.kept, d.total,
+		    d.reason ? d.reason : "");
+		if (!d.reason)
+			say(t, "cost %.2f%% on the samples, validated on %d inputs; the sandboxed "
+			    "program's %.2f%%", 100 * d.cost, d.ninputs, 100 * t->sampled_cost);
+		say(t, ": %s\n", t->sampled_sliced ? "kept" : "the sandboxed program runs them");
+		json_object_set_new(t->sampling, "evaluator", json_pack("{s:b, s:f, s:i, s:i, s:s?}",
+			"kept", t->sampled_sliced, "cost", d.cost, "kept_instructions", d.kept,
+			"total_instructions", d.total, "reason", d.reason));
+	}
+	if (t->sampled_sliced) {
+		final->cost += d.cost - t->sampled_cost;
+		t->sampled_cost = d.cost;
+		say(t, "the predictor costs %.2f%% of the program's time\n", 100 * final->cost);
+	} else {
+		unlink(exe);
+	}
+	unlink(bc);
+	free(d.reason);
+	free(runs);
+	free(names);
+	free(exe);
+	free(bc);
+	return rc;
+}
+
 /* Writes model.json, predictor.json and train.json for the final model, whose evaluator
  * (already built) was judged into *final. */
 static int write_predictor(struct trainer *t, const struct model *model,
@@ -1122,6 +1531,11 @@ static int write_predictor(struct trainer *t, const struct model *model,
 	info.ntrain = t->samples.n;
 	info.iterations = iterations;
 	info.has_evaluator = count_program_features(model) > 0;
+	if (count_sampled_features(model) > 0) {
+		info.plan = t->plan;
+		info.sampled_cost = t->sampled_cost;
+		info.sampled_program = t->sampled_sliced ? "sampled-evaluator" : "build/sandboxed";
+	}
 	if (rc == 0)
 		rc = model_write(model, path, err);
 	if (rc == 0)
@@ -1187,7 +1601,8 @@ static int outside_model_names(const struct trainer *t, const struct model *mode
 static int candidates_make(struct trainer *t, const struct model *model, struct candidate *c,
 			   int *loop)
 {
-	int d = t->opt->fit.degree, program = count_program_features(model) > 0, n = 0, lowest;
+	int d = t->opt->fit.degree, n = 0, lowest;
+	int program = count_program_features(model) + count_sampled_features(model) > 0;
 	char **no_input;
 	int ninput = program_names(t, &no_input);
 
@@ -1382,6 +1797,8 @@ static int more_inputs(struct trainer *t, struct error *err)
 	add_input_features(t);
 	free(excluded);
 	t->seconds[T_PROFILE] += now() - t0;
+	if (add_sampled_features(t, err) < 0)
+		return -1;
 	return t->samples.n - before;
 }
 
@@ -1403,6 +1820,9 @@ static void trainer_release(struct trainer *t)
 	free(t->chosen);
 	json_decref(t->iterations);
 	json_decref(t->choice);
+	sampled_release(t);
+	sampler_plan_release(&t->plan);
+	json_decref(t->sampling);
 }
 
 int train_run(const struct train_options *opt, struct error *err)
@@ -1428,6 +1848,8 @@ int train_run(const struct train_options *opt, struct error *err)
 		goto out;
 	add_input_features(&t);
 	t.seconds[T_PROFILE] = now() - t0;
+	if (add_sampled_features(&t, err) < 0)
+		goto out;
 	screen(&t);
 	if (estimate_all(&t, err) < 0)
 		goto out;
@@ -1442,6 +1864,8 @@ int train_run(const struct train_options *opt, struct error *err)
 		} while (reject_costliest(&t, &model, &final, iterations + 1));
 	} while (opt->select_adaptive && (more = more_inputs(&t, err)) > 0);
 	if (more < 0 || choose_final(&t, &model, &final, err) < 0)
+		goto out;
+	if (count_sampled_features(&model) > 0 && sampled_evaluator(&t, &model, &final, err) < 0)
 		goto out;
 	rc = write_predictor(&t, &model, &final, iterations, err);
 out:

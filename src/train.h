@@ -30,6 +30,8 @@ struct train_options {
 	int max_iterations;          /* rounds of the feedback loop before falling back */
 	int max_aliases;             /* exact copies of a model feature sliced with it */
 	int input_features;          /* offer the model the input's descriptors (descriptor.h) */
+	double sample_fraction;      /* offer sampled features (sampler.h) on this share of the
+				      * input's large files; 0: none */
 	int fresh;                   /* start a new profile (the old one is kept aside) */
 	int select_adaptive;         /* profile an adaptively chosen subset of the inputs (select.c) */
 	double select_target;        /* its target cross-validated relative error (0.1) */

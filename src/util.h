@@ -94,4 +94,6 @@ double median(double *v, int n);
 /* Returns a copy of s with every "{tmp}" replaced by tmp, owned by the caller. */
 char *str_replace_tmp(const char *s, const char *tmp);
 
+/* Removes the folder dir and everything in it; best effort. */
+void remove_tree(const char *dir);
 #endif

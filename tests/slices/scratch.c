@@ -2,7 +2,7 @@
  * sort to a temporary file it opened O_RDWR: a descriptor file written, rewound and read
  * (open), a stream (tmpfile), a named temporary file reopened after close (mkstemp, unlink),
  * and a renamed file. Each feature counts data read back, so the slice keeps the writes, and
- * the evaluator must see what they wrote: its runtime (rt/slicert.c) keeps every file it opens
+ * the evaluator must see what they wrote: its runtime (rt/sandbox.c) keeps every file it opens
  * for writing in memory, never in the file system. Before it did, an open for writing gave the
  * evaluator /dev/null and the sqlite3 shell's evaluator counted 9% fewer VDBE steps. */
 #define _GNU_SOURCE

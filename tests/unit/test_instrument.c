@@ -64,7 +64,7 @@ static char *build_program(const char *name, unsigned schemes, struct manifest *
 	char *dir = test_tmpdir(), *out = xasprintf("%s/build", dir), *src = xstrdup(name);
 	char *programs_dir = xasprintf("%s/tests/programs", top ? top : ".");
 	char *ldflags[] = {"-lm", "-pthread"};
-	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 2, "2", schemes, runtime};
+	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 2, "2", schemes, runtime, NULL};
 	struct error err = {""};
 
 	ck_assert_msg(top && runtime, "MANTIS_TOP and MANTIS_RUNTIME must be set (tests/run does)");
@@ -269,12 +269,12 @@ START_TEST(split_build_counts_as_one_build)
 	char *work = xasprintf("%s/work", build), *exe = xasprintf("%s/inst", build);
 	char *part1 = xasprintf("%s/inst-part1.o", work), *ldflags[] = {"-lm", "-pthread"};
 	struct build_options opt = {NULL, 0, NULL, NULL, 0, ldflags, 2, "2", SCHEME_ALL,
-				    getenv("MANTIS_RUNTIME")};
+				    getenv("MANTIS_RUNTIME"), NULL};
 	struct error err = {""};
 	uint64_t *whole = run_both(build, &m, "10", 0, "calls.c"), *split;
 
 	ck_assert_msg(access(part1, F_OK) != 0, "calls.c is under 1 MiB: built in one clang");
-	ck_assert_msg(codegen_build(bc, &opt, 2, work, exe, &err) == 0, "%s", err.msg);
+	ck_assert_msg(codegen_build(bc, &opt, 2, work, exe, NULL, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(access(part1, R_OK), 0);
 	split = run_both(build, &m, "10", 0, "calls.c");
 	ck_assert_double_eq(value_of(&m, split, "call:fib:calls.c:6"), 177);

@@ -1,0 +1,573 @@
+/*
+ * sampler.c: sampled features (sampler.h): the program run on two excerpts of its input's large
+ * files, each feature extrapolated along the line through the two runs to the whole files.
+ *
+ * An excerpt takes q of every sampled file: c pieces of q * size / c bytes at offsets
+ * i * size / c (i = 0..c-1), so the first piece keeps the file's header and the others see its
+ * middle and its end: a file of segments of different kinds is seen in each of them, where a
+ * prefix (c = 1) sees the first; but a block compressor's blocks are larger than a small piece,
+ * and there a prefix extrapolates better (lz4: 3.8% against 11% with 8 pieces of 0.5% of
+ * its files). Training chooses c (sampler_plan_choose). The smaller excerpt keeps the first
+ * 1/SAMPLER_SMALLER of each piece of the larger, so it is part of the larger. With q_a and q_b
+ * the two excerpts' exact shares of the files' bytes and f(a), f(b) a feature's values,
+ *
+ *     f(whole) ~ f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b),
+ *
+ * the value at share 1 of the line through (q_b, f(b)) and (q_a, f(a)): exact for a feature
+ * that is a constant plus a multiple of the bytes read (the line's intercept is the work done
+ * whatever the input's size: start-up, parsing a small key file that is not sampled). The files
+ * keep their names (in a folder per excerpt and file), since programs go by a file's suffix.
+ * Invariant: an excerpt is a function of the file's bytes, its size and q alone, so the same
+ * input gives the same excerpts, in training and in every prediction.
+ */
+#include "sampler.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dataset.h"
+#include "error.h"
+#include "inputs.h"
+#include "manifest.h"
+#include "predictor.h"
+#include "runner.h"
+#include "util.h"
+
+/* The larger excerpt has at least this many bytes of the files (or is the whole files): a few
+ * hundred bytes per piece say little about a compressor's matches. */
+#define MIN_EXCERPT 8192
+
+char *sampler_name(const char *feature)
+{
+	return xasprintf(SAMPLER_PREFIX "%s", feature);
+}
+
+const char *sampler_feature(const char *name)
+{
+	size_t n = strlen(SAMPLER_PREFIX);
+
+	return strncmp(name, SAMPLER_PREFIX, n) == 0 ? name + n : NULL;
+}
+
+double sampler_value(const struct sampled_run *r, const struct feature *f)
+{
+	double fa = feature_value(f, r->counters[0]), fb;
+
+	if (!r->counters[1] || r->share[0] >= 1 || r->share[0] <= r->share[1])
+		return fa;
+	fb = feature_value(f, r->counters[1]);
+	return fa + (fa - fb) * (1 - r->share[0]) / (r->share[0] - r->share[1]);
+}
+
+/* ---- the plan ----------------------------------------------------------------------------- */
+
+/* Returns the name of file position j in predictor.json ("arg3", "arg-1", "stdin"); owned. */
+static char *position_name(int j)
+{
+	return j == SAMPLER_STDIN ? xstrdup("stdin") : xasprintf("arg%d", j);
+}
+
+char *sampler_plan_files(const struct sampler_plan *plan)
+{
+	struct strbuf sb = {0};
+
+	strbuf_add(&sb, "", 0);
+	for (int i = 0; i < plan->npositions; i++) {
+		char *name = position_name(plan->positions[i]);
+
+		strbuf_addf(&sb, "%s%s", i ? "," : "", name);
+		free(name);
+	}
+	return strbuf_detach(&sb);
+}
+
+char *sampler_setting(const struct sampler_plan *plan)
+{
+	char *files = sampler_plan_files(plan);
+	char *setting = xasprintf("fraction=%.17g least=%d chunks=%d smaller=%d files=%s reps=%d",
+				  plan->fraction, MIN_EXCERPT, plan->chunks, SAMPLER_SMALLER, files,
+				  SAMPLER_REPS);
+
+	free(files);
+	return setting;
+}
+
+int sampler_plan_parse_files(struct sampler_plan *plan, const char *files, struct error *err)
+{
+	char *copy = xstrdup(files), *save = NULL;
+	int rc = 0;
+
+	free(plan->positions);
+	plan->npositions = 0;
+	plan->positions = xcalloc(strlen(files) + 1, sizeof *plan->positions);
+	for (char *w = strtok_r(copy, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long k;
+
+		if (strcmp(w, "stdin") == 0) {
+			plan->positions[plan->npositions++] = SAMPLER_STDIN;
+			continue;
+		}
+		k = strncmp(w, "arg", 3) == 0 ? strtol(w + 3, &end, 10) : 0;
+		if (k == 0 || labs(k) > SAMPLER_ARGS || *end != '\0')
+			rc = error_set(err, "sampled file '%s' is not argN or arg-N (N from 1 to %d) or "
+				       "stdin", w, SAMPLER_ARGS);
+		else
+			plan->positions[plan->npositions++] = (int)k;
+	}
+	free(copy);
+	return rc;
+}
+
+void sampler_plan_release(struct sampler_plan *plan)
+{
+	free(plan->positions);
+	memset(plan, 0, sizeof *plan);
+}
+
+/* ---- excerpts ----------------------------------------------------------------------------- */
+
+/* Returns the size of the regular file at path, or -1. */
+static off_t regular_size(const char *path)
+{
+	struct stat st;
+
+	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : -1;
+}
+
+/*
+ * Finds the file of position j in in: *word is the index of the word holding it (in->argc for
+ * stdin; -1 when in has no word there) and *offset where its path starts in that word (after
+ * "-opt=" for such a word). Returns its path (borrowed from in), or NULL when in names no
+ * regular file there.
+ */
+static const char *position_file(const struct input *in, int j, int *word, size_t *offset)
+{
+	const char *w, *eq;
+
+	*offset = 0;
+	if (j == SAMPLER_STDIN) {
+		*word = in->argc;
+		return regular_size(in->stdin_path) >= 0 ? in->stdin_path : NULL;
+	}
+	*word = j > 0 ? j - 1 : in->argc + j;
+	if (*word < 0 || *word >= in->argc) {
+		*word = -1;
+		return NULL;
+	}
+	w = in->argv[*word];
+	if (regular_size(w) >= 0)
+		return w;
+	eq = strchr(w, '=');
+	if (eq && regular_size(eq + 1) >= 0) {
+		*offset = (size_t)(eq + 1 - w);
+		return eq + 1;
+	}
+	return NULL;
+}
+
+const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
+			       char **position)
+{
+	for (int i = 0; i < plan->npositions; i++) {
+		int j = plan->positions[i], word;
+		size_t offset;
+		const char *path = position_file(in, j, &word, &offset), *eq;
+
+		*position = position_name(j);
+
+		if (path && access(path, R_OK) == 0) {
+			free(*position);
+			continue;
+		}
+		if (path || j == SAMPLER_STDIN)
+			return path ? path : "";
+		if (word < 0)
+			return "";
+		eq = strchr(in->argv[word], '=');
+		return eq && in->argv[word][0] == '-' ? eq + 1 : in->argv[word];
+	}
+	*position = NULL;
+	return NULL;
+}
+
+/* Copies chunks pieces of len bytes each, at offsets i * size / chunks, from fd to path.
+ * Returns the bytes written, or -1 with err set. */
+static long write_excerpt(int fd, off_t size, int chunks, long len, const char *from,
+			  const char *path, struct error *err)
+{
+	int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	char *buf = xmalloc((size_t)len + 1);
+	long total = 0;
+
+	if (out < 0) {
+		free(buf);
+		return error_errno(err, "cannot write the sample %s", path);
+	}
+	for (int i = 0; i < chunks && total >= 0; i++) {
+		off_t at = (off_t)((double)size * i / chunks);
+		ssize_t got = pread(fd, buf, (size_t)len, at);
+
+		if (got < 0 || write(out, buf, (size_t)got) != got)
+			total = got < 0 ? error_errno(err, "cannot read %s", from)
+					: error_errno(err, "cannot write the sample %s", path);
+		else
+			total += got;
+	}
+	free(buf);
+	if (close(out) != 0 && total >= 0)
+		total = error_errno(err, "cannot write the sample %s", path);
+	return total;
+}
+
+/* Returns a copy of in (words, stdin, line, text) that input_release frees. */
+static void input_copy(struct input *out, const struct input *in)
+{
+	memset(out, 0, sizeof *out);
+	out->line = in->line;
+	out->text = xstrdup(in->text ? in->text : "");
+	out->argc = in->argc;
+	out->argv = xcalloc((size_t)in->argc + 1, sizeof *out->argv);
+	for (int i = 0; i < in->argc; i++)
+		out->argv[i] = xstrdup(in->argv[i]);
+	out->stdin_path = in->stdin_path ? xstrdup(in->stdin_path) : NULL;
+}
+
+/* Replaces, in out, the file at (word, offset) by path. */
+static void input_replace(struct input *out, int word, size_t offset, const char *path)
+{
+	char **slot = word == out->argc ? &out->stdin_path : &out->argv[word];
+	char *now = xasprintf("%.*s%s", (int)offset, *slot, path);
+
+	free(*slot);
+	*slot = now;
+}
+
+/* Returns the larger excerpt's share of total bytes: the plan's fraction, raised to
+ * MIN_EXCERPT bytes, at most 1. */
+static double larger_share(const struct sampler_plan *plan, double total)
+{
+	double q = plan->fraction;
+
+	if (total > 0 && q * total < MIN_EXCERPT)
+		q = MIN_EXCERPT / total;
+	return q < 1 ? q : 1;
+}
+
+/* Returns the path of plan's i-th file in in, or NULL when there is none there or an earlier
+ * position of plan is the same word (arg-1 and arg3 of a three-word input): sampled once. */
+static const char *planned_file(const struct sampler_plan *plan, const struct input *in, int i,
+				int *word, size_t *offset)
+{
+	const char *path = position_file(in, plan->positions[i], word, offset);
+
+	for (int k = 0; path && k < i; k++) {
+		int other;
+		size_t o;
+
+		if (position_file(in, plan->positions[k], &other, &o) && other == *word)
+			return NULL;
+	}
+	return path;
+}
+
+int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
+			const char *dir, struct input *out, double share[2], struct error *err)
+{
+	double total = 0, written[2] = {0, 0}, q;
+	int rc = 0;
+
+	input_copy(&out[0], in);
+	input_copy(&out[1], in);
+	for (int i = 0; i < plan->npositions; i++) {
+		int word;
+		size_t offset;
+		const char *path = planned_file(plan, in, i, &word, &offset);
+
+		if (path)
+			total += (double)regular_size(path);
+	}
+	q = larger_share(plan, total);
+	for (int i = 0; i < plan->npositions && rc == 0 && q < 1; i++) {
+		int word, fd;
+		size_t offset;
+		const char *path = planned_file(plan, in, i, &word, &offset);
+		const char *base;
+		off_t size;
+		long piece;
+
+		if (!path)
+			continue;
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+			rc = error_errno(err, "cannot read %s", path);
+			break;
+		}
+		size = regular_size(path);
+		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+		piece = (long)(q * (double)size / plan->chunks);
+		for (int k = 0; k < 2 && rc == 0; k++) {
+			char *sub = xasprintf("%s/%c%d", dir, "ab"[k], i), *file;
+			long len = k == 0 ? piece : piece / SAMPLER_SMALLER, got;
+
+			if (mkdir(sub, 0700) < 0 && errno != EEXIST)
+				rc = error_errno(err, "cannot make %s", sub);
+			file = xasprintf("%s/%s", sub, base);
+			if (rc == 0 && (got = write_excerpt(fd, size, plan->chunks, len, path, file, err)) < 0)
+				rc = -1;
+			else if (rc == 0) {
+				written[k] += (double)got;
+				input_replace(&out[k], word, offset, file);
+			}
+			free(file);
+			free(sub);
+		}
+		close(fd);
+	}
+	share[0] = q < 1 && total > 0 ? written[0] / total : 1;
+	share[1] = q < 1 && total > 0 ? written[1] / total : 1;
+	if (rc < 0) {
+		input_release(&out[0]);
+		input_release(&out[1]);
+	}
+	return rc;
+}
+
+/* ---- runs --------------------------------------------------------------------------------- */
+
+/* Returns a new private folder for the excerpts, in memory (/dev/shm) where the machine has it:
+ * they are written and read once per prediction. NULL with errno set; owned by the caller. */
+static char *excerpt_folder(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xstrdup("/dev/shm/mantis-sample-XXXXXX");
+
+	if (mkdtemp(dir))
+		return dir;
+	free(dir);
+	dir = xasprintf("%s/mantis-sample-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (mkdtemp(dir))
+		return dir;
+	free(dir);
+	return NULL;
+}
+
+/* Returns why run res of a sample failed (owned), or NULL when it ran to its end and wrote
+ * counters. */
+static char *failure_of(const struct run_result *res, const uint64_t *counters,
+			const char *unreadable, const char *which)
+{
+	if (unreadable)
+		return xasprintf("could not read %s", unreadable);
+	if (res->status == RUN_TIMEOUT)
+		return xasprintf("timed out on the %s sample", which);
+	if (res->status == RUN_CRASH)
+		return xasprintf("crashed (signal %d) on the %s sample", res->signal, which);
+	if (res->status != RUN_OK)
+		return xasprintf("exited with status %d on the %s sample", res->exit_code, which);
+	if (!counters)
+		return xasprintf("wrote no counters on the %s sample", which);
+	return NULL;
+}
+
+int sampler_run(const char *exe, const struct manifest *m, const struct sampler_plan *plan,
+		const struct input *in, int reps, double timeout, struct sampled_run *r,
+		struct error *err)
+{
+	static const char *const which[] = {"larger", "smaller"};
+	struct input sample[2];
+	double *walls = xcalloc((size_t)reps + 1, sizeof *walls);
+	char *dir = excerpt_folder();
+	int rc = 0, runs;
+
+	memset(r, 0, sizeof *r);
+	if (!dir) {
+		free(walls);
+		return error_errno(err, "cannot make a folder for the input's samples");
+	}
+	if (sampler_make_inputs(plan, in, dir, sample, r->share, err) < 0) {
+		remove_tree(dir);
+		free(dir);
+		free(walls);
+		return -1;
+	}
+	runs = r->share[0] >= 1 ? 1 : 2; /* the whole files: nothing to extrapolate */
+	for (int k = 0; k < runs && rc == 0 && !r->failure; k++) {
+		for (int rep = 0; rep < reps && rc == 0 && !r->failure; rep++) {
+			struct run_result res;
+			uint64_t *counters = NULL;
+			char *unreadable = NULL;
+
+			rc = predictor_measure(exe, &sample[k], timeout, m, &res, &counters,
+					       &unreadable, err);
+			if (rc == 0 && rep == 0 &&
+			    !(r->failure = failure_of(&res, counters, unreadable, which[k]))) {
+				r->counters[k] = counters;
+				counters = NULL;
+			}
+			walls[rep] = res.wall;
+			free(counters);
+			free(unreadable);
+		}
+		if (rc == 0 && !r->failure)
+			r->seconds += median(walls, reps);
+	}
+	r->ok = rc == 0 && !r->failure;
+	input_release(&sample[0]);
+	input_release(&sample[1]);
+	remove_tree(dir);
+	free(dir);
+	free(walls);
+	if (rc < 0)
+		sampled_run_release(r);
+	return rc;
+}
+
+void sampled_run_release(struct sampled_run *r)
+{
+	free(r->counters[0]);
+	free(r->counters[1]);
+	free(r->failure);
+	memset(r, 0, sizeof *r);
+}
+
+int sampler_add_columns(struct dataset *ds, const struct manifest *m,
+			const struct sampled_run *runs)
+{
+	double *column = xcalloc((size_t)ds->n + 1, sizeof *column);
+	int added = 0;
+
+	for (int f = 0; f < m->n; f++) {
+		int varies = 0;
+
+		for (int i = 0; i < ds->n; i++) {
+			column[i] = sampler_value(&runs[i], &m->v[f]);
+			varies |= column[i] != column[0];
+		}
+		if (varies) {
+			char *name = sampler_name(m->v[f].name);
+
+			dataset_add_column(ds, name, column);
+			free(name);
+			added++;
+		}
+	}
+	free(column);
+	return added;
+}
+
+/* ---- choosing the files ------------------------------------------------------------------- */
+
+/* Returns the median over in[0..n) of the size of the file at position j, or -1 when some
+ * input names no regular file there. */
+static double median_size(const struct input *const *in, int n, int j)
+{
+	double *sizes = xcalloc((size_t)n + 1, sizeof *sizes), mid;
+
+	for (int i = 0; i < n; i++) {
+		int word;
+		size_t offset;
+		const char *path = position_file(in[i], j, &word, &offset);
+
+		if (!path) {
+			free(sizes);
+			return -1;
+		}
+		sizes[i] = (double)regular_size(path);
+	}
+	mid = n > 0 ? median(sizes, n) : -1;
+	free(sizes);
+	return mid;
+}
+
+/* Returns whether position j names, on every input of in[0..n), a word one of plan's positions
+ * names: the same file, not to be sampled twice. */
+static int same_as_planned(const struct sampler_plan *plan, const struct input *const *in, int n,
+			   int j)
+{
+	for (int k = 0; k < plan->npositions; k++) {
+		int same = 1;
+
+		for (int i = 0; i < n && same; i++) {
+			int a, b;
+			size_t o;
+
+			position_file(in[i], j, &a, &o);
+			position_file(in[i], plan->positions[k], &b, &o);
+			same = a == b;
+		}
+		if (same)
+			return 1;
+	}
+	return 0;
+}
+
+/* Runs exe on trial inputs with position j sampled alone. Returns NULL when every run went to
+ * its end, else why not (owned); -1 in *rc with err set when exe could not be run. */
+static char *trial_failure(int j, double fraction, const char *exe, const struct manifest *m,
+			   const struct input *const *in, const int *trial, int ntrial,
+			   double timeout, int *rc, struct error *err)
+{
+	struct sampler_plan alone = {fraction, SAMPLER_CHUNKS, 1, &j};
+	char *failed = NULL;
+
+	*rc = 0;
+	for (int t = 0; t < ntrial && !failed && *rc == 0; t++) {
+		struct sampled_run r;
+
+		if ((*rc = sampler_run(exe, m, &alone, in[trial[t]], 1, timeout, &r, err)) < 0)
+			break;
+		if (!r.ok) {
+			char *name = position_name(j);
+
+			failed = xasprintf("sampling %s, the program %s (input line %d)", name,
+					   r.failure, in[trial[t]]->line);
+			free(name);
+		}
+		sampled_run_release(&r);
+	}
+	return failed;
+}
+
+int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *exe,
+			const struct manifest *m, const struct input *const *in, int n,
+			const int *trial, int ntrial, double timeout, char **why, struct error *err)
+{
+	int candidates = 0;
+
+	sampler_plan_release(plan);
+	plan->fraction = fraction;
+	plan->chunks = SAMPLER_CHUNKS;
+	plan->positions = xcalloc(2 * SAMPLER_ARGS + 1, sizeof *plan->positions);
+	*why = NULL;
+	/* stdin, the words from the first, the words from the last */
+	for (int c = 0; c <= 2 * SAMPLER_ARGS; c++) {
+		int j = c == 0 ? SAMPLER_STDIN : c <= SAMPLER_ARGS ? c : SAMPLER_ARGS - c, rc;
+		char *failed;
+
+		if (median_size(in, n, j) < SAMPLER_MIN_BYTES || same_as_planned(plan, in, n, j))
+			continue;
+		candidates++;
+		failed = trial_failure(j, fraction, exe, m, in, trial, ntrial, timeout, &rc, err);
+		if (rc < 0)
+			return -1;
+		if (!failed)
+			plan->positions[plan->npositions++] = j;
+		else if (!*why)
+			*why = failed;
+		else
+			free(failed);
+	}
+	if (candidates == 0)
+		*why = xasprintf("no input file is of %d KiB or more on most training inputs",
+				 SAMPLER_MIN_BYTES / 1024);
+	if (plan->npositions > 0) {
+		free(*why);
+		*why = NULL;
+	}
+	return plan->npositions;
+}

@@ -1,0 +1,133 @@
+/*
+ * sampler.h: sampled features, mantis's answer to work that only the whole run can count.
+ *
+ * Where a program's time is in the content of a large input file (how compressible, how
+ * repetitive), the features that measure it sit inside the computation, and their evaluators
+ * cost the run (examples/README.md; lz4, encryptor). A sample of the file is cheap to run on:
+ * DIR/sandboxed (the instrumented program, changing no file) runs twice, on two excerpts of the
+ * input's large files, each made of pieces spread over the file (the first at offset 0, so a
+ * header stays a header), the smaller excerpt (a quarter of the larger) a part of the larger. Every feature f is then extrapolated along the line through the two runs to the
+ * whole files: with q the share of the files' bytes in a sample,
+ *
+ *     sampled:f = f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b)
+ *
+ * which removes what does not grow with the files (start-up, a key's validation) and scales
+ * what does. Named "sampled:" + the feature's name, these are features like any other for the
+ * model; they cost the two runs (about 1.25 q_a of the program plus twice its fixed work).
+ */
+#ifndef MANTIS_SAMPLER_H
+#define MANTIS_SAMPLER_H
+#include <stdint.h>
+
+struct dataset;
+struct error;
+struct feature;
+struct input;
+struct manifest;
+
+/* The prefix of every sampled feature's name. */
+#define SAMPLER_PREFIX "sampled:"
+
+enum {
+	SAMPLER_CHUNKS = 8,      /* pieces of a file in one sample, at most */
+	SAMPLER_SMALLER = 4,     /* the larger sample is this many times the smaller */
+	SAMPLER_MIN_BYTES = 65536, /* a file is sampled when its median size is at least this */
+	SAMPLER_REPS = 3,        /* timed runs of each sample in training: the cost is their median */
+	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
+	SAMPLER_STDIN = 0,       /* the position of stdin */
+};
+
+/* Which of an input's files are sampled, and how much of them. */
+struct sampler_plan {
+	double fraction; /* the larger sample's share of the sampled files' bytes */
+	int chunks;      /* pieces of each file in a sample, spread over it (1: a prefix) */
+	int npositions;  /* files sampled */
+	int *positions;  /* each N for argument N (1: the first word), -N for the N-th word from
+			  * the last (-1: the last; the file's place when options come before it in
+			  * varying numbers), SAMPLER_STDIN for stdin; owned */
+};
+
+/* What one input's sampled runs measured. */
+struct sampled_run {
+	uint64_t *counters[2]; /* counters of the run on the larger (0) and smaller (1) sample;
+				* owned */
+	double share[2];       /* the samples' share of the sampled files' bytes (1: whole) */
+	double seconds;        /* wall time of the two runs together (median over repetitions) */
+	int ok;                /* both runs exited 0 and wrote their counters */
+	char *failure;         /* why not, one phrase, or NULL; owned */
+};
+
+/* Returns the sampled feature name for a program feature (owned by the caller). */
+char *sampler_name(const char *feature);
+/* Returns the program feature a sampled feature name stands for (a pointer into name), or
+ * NULL when name is not a sampled feature's. */
+const char *sampler_feature(const char *name);
+
+/*
+ * Returns f's extrapolated value (the formula above) from run r; f(a) alone when the larger
+ * sample was the whole files.
+ */
+double sampler_value(const struct sampled_run *r, const struct feature *f);
+
+/*
+ * Returns the first file of in that plan samples and that cannot be read: the word (or the
+ * value of a -opt=FILE word) at that position, borrowed from in; "" when in has no argument
+ * there or no stdin; NULL when every file plan samples is a readable regular file. *position
+ * is then that position's name ("arg3", "stdin"; owned by the caller), else NULL.
+ */
+const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
+			       char **position);
+
+/*
+ * Writes in's two samples under plan into folder dir (made by the caller) and fills *out[0..2)
+ * with in, its sampled files replaced by them (release each with input_release (inputs.h)), and
+ * share[0..2) with their share of the files' bytes. Returns 0, or -1 with err naming the file
+ * that could not be read or written.
+ */
+int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
+			const char *dir, struct input *out, double share[2], struct error *err);
+
+/*
+ * Runs exe (a DIR/sandboxed) on in's two samples under plan, reps times each (the counters of
+ * the first), killed after timeout seconds (0: none), into *r (release with
+ * sampled_run_release). A run that fails is no error: r->ok is 0 and r->failure says why.
+ * Returns 0, or -1 with err set when exe could not be run or a sample could not be made.
+ */
+int sampler_run(const char *exe, const struct manifest *m, const struct sampler_plan *plan,
+		const struct input *in, int reps, double timeout, struct sampled_run *r,
+		struct error *err);
+/* Frees what r owns and zeroes it. */
+void sampled_run_release(struct sampled_run *r);
+
+/*
+ * Appends to ds a column "sampled:NAME" for every feature of m whose extrapolated value takes
+ * more than one value over runs[0..ds->n) (all ok). Returns how many were appended.
+ */
+int sampler_add_columns(struct dataset *ds, const struct manifest *m,
+			const struct sampled_run *runs);
+
+/*
+ * Chooses the files to sample for the training inputs in[0..n) (all of which ran to their end):
+ * the positions (stdin, then argN, then arg-N) that name a regular file on every input, of
+ * median size at least SAMPLER_MIN_BYTES and not the word of a position chosen before on every
+ * input, each of which, sampled alone at fraction, leaves the program (exe, a DIR/sandboxed)
+ * running to its end on every input in[trial[0..ntrial)). Fills *plan (release
+ * with sampler_plan_release) and returns how many files it samples; when none, *why (owned by
+ * the caller) says why. Returns -1 with err set when exe could not be run.
+ */
+int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *exe,
+			const struct manifest *m, const struct input *const *in, int n,
+			const int *trial, int ntrial, double timeout, char **why, struct error *err);
+
+/* Returns plan's files as "arg3,arg-1,stdin" (owned by the caller): how predictor.json names
+ * them. */
+char *sampler_plan_files(const struct sampler_plan *plan);
+/* Returns how plan samples, as sampled.db keys it: everything an excerpt depends on beside
+ * the input (owned by the caller). */
+char *sampler_setting(const struct sampler_plan *plan);
+/* Sets plan's files from a string of sampler_plan_files. Returns 0, or -1 with err naming the
+ * word that is not a file position. */
+int sampler_plan_parse_files(struct sampler_plan *plan, const char *files, struct error *err);
+/* Frees what plan owns and zeroes it. */
+void sampler_plan_release(struct sampler_plan *plan);
+#endif

@@ -1,0 +1,278 @@
+/*
+ * test_sampler.c: sampled features (sampler.c): the excerpts written for an input (their bytes,
+ * shares and names, the smaller inside the larger, files found in words, -opt=FILE values and
+ * stdin), the extrapolation (exact for a feature that is a constant plus a multiple of the
+ * bytes), the plan's files in predictor.json's words, and sampled.db (sampledb.c): a run read
+ * back as it was put, and not read once a file it names changed.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "inputs.h"
+#include "manifest.h"
+#include "sampledb.h"
+#include "sampler.h"
+#include "tests.h"
+#include "util.h"
+
+/* Writes n bytes to dir/name, byte i being (i * 7 + i / 251) % 256; returns the path (owned). */
+static char *write_bytes(const char *dir, const char *name, long n)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	for (long i = 0; i < n; i++)
+		fputc((int)((i * 7 + i / 251) % 256), f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+/* Returns the byte write_bytes puts at offset i. */
+static int byte_at(long i)
+{
+	return (int)((i * 7 + i / 251) % 256);
+}
+
+/* Returns the size of path, -1 if missing. */
+static long size_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Asserts that the file at path holds pieces of len bytes of a write_bytes file of size bytes,
+ * at offsets i * size / chunks. */
+static void assert_pieces(const char *path, long size, int chunks, long len)
+{
+	FILE *f = fopen(path, "rb");
+
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < chunks; i++) {
+		long at = (long)((double)size * i / chunks);
+
+		for (long k = 0; k < len; k++)
+			ck_assert_int_eq(fgetc(f), byte_at(at + k));
+	}
+	ck_assert_int_eq(fgetc(f), EOF);
+	fclose(f);
+}
+
+/* Parses one input line in dir; the caller releases *ins. */
+static void one_input(struct inputs *ins, const char *text, const char *dir)
+{
+	struct error err = {""};
+
+	ck_assert_msg(inputs_parse(ins, text, "in.txt", dir, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(ins->n, 1);
+}
+
+START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
+{
+	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
+	char *big = write_bytes(dir, "big.bin", 1000000), *key = write_bytes(dir, "key.txt", 100);
+	struct sampler_plan plan = {0.01, 8, 0, NULL};
+	struct inputs ins;
+	struct input s[2];
+	struct error err = {""};
+	double share[2];
+	char *expect;
+
+	ck_assert_int_eq(mkdir(out, 0700), 0);
+	one_input(&ins, "-k key.txt -i big.bin -o {tmp}/out", dir);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg4", &err), 0);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	/* the larger: 8 pieces of 1250 bytes; the smaller: the first 312 of each */
+	expect = xasprintf("%s/a0/big.bin", out);
+	ck_assert_str_eq(s[0].argv[3], expect);
+	assert_pieces(expect, 1000000, 8, 1250);
+	free(expect);
+	expect = xasprintf("%s/b0/big.bin", out);
+	ck_assert_str_eq(s[1].argv[3], expect);
+	assert_pieces(expect, 1000000, 8, 312);
+	free(expect);
+	ck_assert_double_eq_tol(share[0], 0.01, 1e-12);
+	ck_assert_double_eq_tol(share[1], 8 * 312 / 1e6, 1e-12);
+	/* the other words are as they were: the key is not sampled */
+	ck_assert_str_eq(s[0].argv[1], key);
+	ck_assert_str_eq(s[1].argv[5], "{tmp}/out");
+	ck_assert_int_eq(s[0].argc, 6);
+
+	/* the last word but two is the same file: sampled once */
+	input_release(&s[0]);
+	input_release(&s[1]);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg4,arg-3", &err), 0);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	ck_assert_double_eq_tol(share[0], 0.01, 1e-12);
+	assert_pieces(s[0].argv[3], 1000000, 8, 1250);
+	ck_assert_int_eq(plan.npositions, 2);
+
+	/* a prefix: one piece */
+	plan.chunks = 1;
+	input_release(&s[0]);
+	input_release(&s[1]);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	assert_pieces(s[0].argv[3], 1000000, 1, 10000);
+	assert_pieces(s[1].argv[3], 1000000, 1, 2500);
+	ck_assert_double_eq_tol(share[1], 0.0025, 1e-12);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	sampler_plan_release(&plan);
+	inputs_release(&ins);
+	free(big);
+	free(key);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+START_TEST(small_files_are_raised_to_the_least_excerpt_or_kept_whole)
+{
+	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
+	char *mid = write_bytes(dir, "mid.bin", 100000), *tiny = write_bytes(dir, "tiny.bin", 5000);
+	struct sampler_plan plan = {0.01, 8, 0, NULL};
+	struct inputs ins;
+	struct input s[2];
+	struct error err = {""};
+	double share[2];
+
+	ck_assert_int_eq(mkdir(out, 0700), 0);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg1,stdin", &err), 0);
+	/* 100 KB at 1% is 1 KB: raised to the least excerpt, 8 KB of the 105 KB in all */
+	one_input(&ins, "--in=mid.bin < tiny.bin", dir);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	ck_assert_int_eq(strncmp(s[0].argv[0], "--in=", 5), 0);
+	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 975);
+	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 48);
+	ck_assert_int_eq(size_of(s[1].stdin_path), 8 * 12);
+	ck_assert_double_eq_tol(share[0], 8.0 * (975 + 48) / 105000, 1e-12);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	inputs_release(&ins);
+
+	/* under the least excerpt in all: the whole files, nothing to extrapolate */
+	one_input(&ins, "tiny.bin", dir);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	ck_assert_str_eq(s[0].argv[0], tiny);
+	ck_assert_double_eq(share[0], 1);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	inputs_release(&ins);
+	sampler_plan_release(&plan);
+	free(mid);
+	free(tiny);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+START_TEST(extrapolation_is_exact_for_an_affine_feature)
+{
+	struct manifest m = {0};
+	struct feature *f = manifest_add(&m, "loop", "loop:f:a.c:3", "f", "a.c", 3, NULL, "a loop");
+	uint64_t a[1] = {1000 + 3 * 10000}, b[1] = {1000 + 3 * 2500};
+	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0, 1, NULL};
+	char *name = sampler_name(f->name);
+
+	feature_add_term(f, 0, 1);
+	m.ncounters = 1;
+	/* 1000 + 3 bytes at 1% and 0.25% of 1 MB: 1000 + 3 * 1e6 whole */
+	ck_assert_double_eq_tol(sampler_value(&r, f), 1000 + 3e6, 1e-6);
+	/* the whole files (share 1): the larger run's value as it is */
+	r.share[0] = 1;
+	ck_assert_double_eq(sampler_value(&r, f), (double)a[0]);
+	ck_assert_str_eq(name, "sampled:loop:f:a.c:3");
+	ck_assert_str_eq(sampler_feature(name), "loop:f:a.c:3");
+	ck_assert_ptr_null(sampler_feature("loop:f:a.c:3"));
+	free(name);
+	manifest_release(&m);
+}
+END_TEST
+
+START_TEST(plan_files_round_trip_and_refuse_other_words)
+{
+	struct sampler_plan plan = {0.01, 1, 0, NULL};
+	struct error err = {""};
+	char *files;
+
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg3,stdin,arg-1", &err), 0);
+	ck_assert_int_eq(plan.npositions, 3);
+	ck_assert_int_eq(plan.positions[0], 3);
+	ck_assert_int_eq(plan.positions[1], SAMPLER_STDIN);
+	ck_assert_int_eq(plan.positions[2], -1);
+	files = sampler_plan_files(&plan);
+	ck_assert_str_eq(files, "arg3,stdin,arg-1");
+	free(files);
+	files = sampler_setting(&plan);
+	ck_assert_str_eq(files, "fraction=0.01 least=8192 chunks=1 smaller=4 files=arg3,stdin,arg-1 "
+			 "reps=3");
+	free(files);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg3,args", &err), -1);
+	ck_assert_str_eq(err.msg, "sampled file 'args' is not argN or arg-N (N from 1 to 16) or stdin");
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg17", &err), -1);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg0", &err), -1);
+	sampler_plan_release(&plan);
+}
+END_TEST
+
+START_TEST(sampled_runs_are_kept_per_input_and_files)
+{
+	char *dir = test_tmpdir(), *db = xasprintf("%s/sampled.db", dir);
+	char *exe = test_write_file(dir, "sandboxed", "#!/bin/sh\n");
+	char *data = write_bytes(dir, "data.bin", 300);
+	uint64_t a[3] = {1, 2, (uint64_t)1 << 60}, b[3] = {4, 5, 6};
+	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0.125, 1, NULL}, got;
+	struct sampledb s;
+	struct inputs ins;
+	struct error err = {""};
+
+	one_input(&ins, "data.bin", dir);
+	ck_assert_msg(sampledb_open(&s, db, exe, "fraction=0.01", 3, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(sampledb_get(&s, &ins.v[0], &got, &err), 0);
+	ck_assert_int_eq(sampledb_put(&s, &ins.v[0], &r, &err), 0);
+	ck_assert_int_eq(sampledb_get(&s, &ins.v[0], &got, &err), 1);
+	ck_assert_int_eq(got.ok, 1);
+	ck_assert_double_eq(got.share[1], 0.0025);
+	ck_assert_double_eq(got.seconds, 0.125);
+	ck_assert(got.counters[0][2] == (uint64_t)1 << 60);
+	ck_assert(got.counters[1][1] == 5);
+	sampled_run_release(&got);
+	sampledb_close(&s);
+
+	/* another setting reads nothing */
+	ck_assert_int_eq(sampledb_open(&s, db, exe, "fraction=0.02", 3, &err), 0);
+	ck_assert_int_eq(sampledb_get(&s, &ins.v[0], &got, &err), 0);
+	sampledb_close(&s);
+	/* nor does the same once the data file changed */
+	free(write_bytes(dir, "data.bin", 301));
+	ck_assert_int_eq(sampledb_open(&s, db, exe, "fraction=0.01", 3, &err), 0);
+	ck_assert_int_eq(sampledb_get(&s, &ins.v[0], &got, &err), 0);
+	sampledb_close(&s);
+	inputs_release(&ins);
+	free(data);
+	free(exe);
+	free(db);
+	free(dir);
+}
+END_TEST
+
+Suite *suite_sampler(void)
+{
+	Suite *s = suite_create("sampler");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, excerpts_are_spread_pieces_and_the_smaller_is_inside);
+	tcase_add_test(tc, small_files_are_raised_to_the_least_excerpt_or_kept_whole);
+	tcase_add_test(tc, extrapolation_is_exact_for_an_affine_feature);
+	tcase_add_test(tc, plan_files_round_trip_and_refuse_other_words);
+	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
+	suite_add_tcase(s, tc);
+	return s;
+}
