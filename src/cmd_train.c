@@ -184,10 +184,13 @@ const struct command cmd_train = {
 		"held-out errors there is the interval mantis predict gives (model.json \"interval\":\n"
 		"90% of the training inputs, or what fewer than 19 can bound). Writes\n"
 		"PRED/model.json, PRED/evaluator (computes the model's program features; none when it\n"
-		"reads only input features), PRED/predictor.json\n"
-		"and PRED/train.json (the log of every round). Run again, it resumes: the build is\n"
+		"reads only input features), PRED/sampled-evaluator (the slice of the features the\n"
+		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
+		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
+		"log of every round and of the sampling). Run again, it resumes: the build is\n"
 		"reused if the program's words and files did not change, and recorded runs are kept.\n"
-		"\n"
+		"\n",
+	.usage_more =
 		"  -o, --output PRED     the predictor directory (made if missing)\n"
 		"  --inputs FILE         the training inputs (see mantis help profile for the format)\n"
 		"  --threshold F         largest evaluator cost accepted, as a share of the program's\n"
