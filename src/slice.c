@@ -290,8 +290,9 @@ static void set_criteria(struct slicer *s, LLVMValueRef *emit, LLVMValueRef flus
 	}
 }
 
-int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
-		uint64_t *const *runs, int nruns, struct error *err)
+/* slicer_init, and with prune the cut of cold branch sides (prune.h). */
+static int init(struct slicer *s, const char *dir, char *const *names, int n,
+		uint64_t *const *runs, int nruns, int prune, struct error *err)
 {
 	char *path = xasprintf("%s/features.json", dir);
 	unsigned char *keep = NULL;
@@ -311,8 +312,9 @@ int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 	if (choose_features(s, names, n, keep, err) < 0 || instrument_again(s, keep, err) < 0)
 		goto out;
 	strip_debug_calls(s->ir.mod);
-	s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters, s->m.dropped,
-				     s->m.ndropped);
+	if (prune)
+		s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters, s->m.dropped,
+					     s->m.ndropped);
 	drop_unreachable(s->ir.mod);
 	emit = xcalloc((size_t)s->m.ncounters + 1, sizeof *emit);
 	pairs = xcalloc(2 * (size_t)count_exit_calls(s->ir.mod) + 2, sizeof *pairs);
@@ -346,6 +348,18 @@ out:
 	free(pairs);
 	free(roots);
 	return rc;
+}
+
+int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
+		uint64_t *const *runs, int nruns, struct error *err)
+{
+	return init(s, dir, names, n, runs, nruns, 1, err);
+}
+
+int slicer_init_unpruned(struct slicer *s, const char *dir, char *const *names, int n,
+			 uint64_t *const *runs, int nruns, struct error *err)
+{
+	return init(s, dir, names, n, runs, nruns, 0, err);
 }
 
 /* ---- marking ----------------------------------------------------------------------------- */

@@ -45,6 +45,13 @@ struct slicer {
  */
 int slicer_init(struct slicer *s, const char *dir, char *const *names, int n,
 		uint64_t *const *runs, int nruns, struct error *err);
+/*
+ * As slicer_init, but no branch side is cut to the side the runs took (prune.h): the runs only
+ * tell which exit calls are criteria. For an evaluator run where training did not go (on
+ * samples of the input: sampler.h), whose every branch must stay.
+ */
+int slicer_init_unpruned(struct slicer *s, const char *dir, char *const *names, int n,
+			 uint64_t *const *runs, int nruns, struct error *err);
 
 /*
  * Marks in mark[0..s->sdg.n) (zeroed by the caller) the slice of the features which[0..n)

@@ -10,8 +10,8 @@
  *            file sizes), which cost no evaluator: accepted as soon as a model reads them, so
  *            the model does at least as well as the black box on what it fits
  *   sample   sampled features (sampler.h): DIR/sandboxed on two samples of the input's large
- *            files, every feature extrapolated to the whole files; offered when the runs cost
- *            at most the threshold, accepted at their cost as soon as a model reads one
+ *            files, every feature extrapolated to the whole files; decided as program features
+ *            are, by slices (uncut to training's paths) judged on the training inputs' samples
  *   loop     fit (SPORE, rejected features excluded) -> the model's undecided features and their
  *            exact copies, sliced together (slice.c) -> each judged on the training inputs:
  *            first on a spread of up to 8 (by program time; rejected at once above four times
@@ -19,19 +19,18 @@
  *            (mean of evaluator wall / program median wall) <= threshold -> accepted
  *            until every model feature is accepted; after max_iterations, the model is fitted on
  *            accepted features only
- *   predictor  one evaluator computing all the final model's features (PRED/evaluator), judged
- *            again on every training input; if it costs more than the threshold (slices add
- *            up), the costliest feature and its stand-ins that would not fit beside the rest
- *            are rejected and the loop goes on; model.json, predictor.json, train.json
+ *   predictor  one evaluator computing all the final model's features (PRED/evaluator, and
+ *            PRED/sampled-evaluator for the sampled ones, run on the samples), judged again on
+ *            every training input; if they cost more than the threshold (slices add up), the
+ *            costliest feature and its stand-ins that would not fit beside the rest are
+ *            rejected and the loop goes on; model.json, predictor.json, train.json
  *   select   with --select adaptive, profile runs only the inputs select.c chooses (validating
  *            the model of every feature); once the predictor is settled, select.c goes on
  *            while the model of the accepted features alone cross-validates over the target,
  *            and the loop runs again on the larger sample (decisions kept)
  *   choice   the input features alone and the model's program features, each at degrees 1..d,
  *            cross-validated on the same 5 folds: the simplest (input before program, lower
- *            degree before higher) within one standard error of the best is written; when it
- *            reads sampled features, their slice runs on the samples if it validates there
- *            and costs less than DIR/sandboxed
+ *            degree before higher) within one standard error of the best is written
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -111,7 +110,10 @@ struct trainer {
 	struct sampled_run *sampled;     /* per sample, its sampled runs; owned, NULL when the
 					  * dataset has no sampled feature */
 	int nsampled;                    /* samples when they were run (the profile reloads) */
-	double sampled_cost;             /* mean over samples of their runs' time / program time */
+	double sandboxed_cost;           /* mean over samples of DIR/sandboxed's two runs' time over
+					  * the program's */
+	double sampled_cost;             /* the same of what runs on the samples for the final
+					  * model: PRED/sampled-evaluator, or DIR/sandboxed */
 	json_t *sampling;                /* what sampling did, for train.json; owned */
 	int sampled_sliced;              /* the final model's samples run PRED/sampled-evaluator
 					  * (a slice), not PRED/build/sandboxed */
@@ -397,10 +399,11 @@ static void sampled_release(struct trainer *t)
 
 /*
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
- * training input then runs on its samples, with the pieces spread over each file and as a
- * prefix, and the way whose extrapolated instruction count errs least on the training inputs
- * is kept. If its runs cost more than the threshold of the program's time, or the program
- * fails on a sample, there are none. Returns 0, or -1 with err set.
+ * training input then runs on its samples (DIR/sandboxed), with the pieces spread over each
+ * file and as a prefix, and the way whose extrapolated instruction count errs least on the
+ * training inputs is kept. If the program fails on a sample of some input there are none.
+ * Their cost is judged feature by feature, as the program's are (decide_sampled): the slice of
+ * one loop costs less than the whole program on the samples. Returns 0, or -1 with err set.
  */
 static int add_sampled_features(struct trainer *t, struct error *err)
 {
@@ -476,45 +479,22 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	t->plan.chunks = chunks[best];
 	t->sampled = runs[best];
 	t->nsampled = t->samples.n;
-	t->sampled_cost = 0;
+	t->sandboxed_cost = 0;
 	for (int k = 0; k < t->samples.n; k++)
-		t->sampled_cost += t->sampled[k].seconds / fmax(t->samples.wall[k], 1e-6) / t->samples.n;
+		t->sandboxed_cost += t->sampled[k].seconds / fmax(t->samples.wall[k], 1e-6) /
+				     t->samples.n;
 	json_object_set_new(t->sampling, "chunks", json_integer(t->plan.chunks));
-	json_object_set_new(t->sampling, "cost", json_real(t->sampled_cost));
+	json_object_set_new(t->sampling, "sandboxed_cost", json_real(t->sandboxed_cost));
 	if (!isnan(error[best]))
 		json_object_set_new(t->sampling, "instructions_error", json_real(error[best]));
 	t->seconds[T_PROFILE] += now() - t0;
-	if (t->sampled_cost > t->opt->threshold) {
-		char *why = xasprintf("the sampled runs cost %.1f%% of the program's time (threshold "
-				      "%g%%)", 100 * t->sampled_cost, 100 * t->opt->threshold);
-
-		say(t, "sampled features: none (%s)\n", why);
-		json_object_set_new(t->sampling, "reason", json_string(why));
-		free(why);
-		sampled_release(t);
-		free(exe);
-		return 0;
-	}
 	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
 	json_object_set_new(t->sampling, "features", json_integer(added));
-	say(t, "sampled features: %d vary over the inputs (%d piece%s; the runs cost %.2f%% of the "
-	    "program's time; %.1f s)\n", added, t->plan.chunks, t->plan.chunks > 1 ? "s" : "",
-	    100 * t->sampled_cost, now() - t0);
+	say(t, "sampled features: %d vary over the inputs (%d piece%s; the sandboxed program's runs "
+	    "cost %.2f%% of the program's time; %.1f s)\n", added, t->plan.chunks,
+	    t->plan.chunks > 1 ? "s" : "", 100 * t->sandboxed_cost, now() - t0);
 	free(exe);
 	return 0;
-}
-
-/* Drops the sampled features from the dataset for the rest of the training (their runs cost
- * too much beside the evaluator's), saying why. */
-static void drop_sampled_features(struct trainer *t, const char *why)
-{
-	int n = dataset_drop_prefix(&t->ds, SAMPLER_PREFIX);
-
-	say(t, "sampled features: the %d are dropped: %s\n", n, why);
-	json_object_set_new(t->sampling, "reason", json_string(why));
-	json_object_set_new(t->sampling, "features", json_integer(0));
-	sampled_release(t);
-	sampler_plan_release(&t->plan); /* and not offered again (--select adaptive) */
 }
 
 /* ---- judging evaluators ------------------------------------------------------------------- */
@@ -642,8 +622,10 @@ static int estimated_too_costly(const struct trainer *t, const struct slicer *s,
 	return 1;
 }
 
-/* Slices the features names[0..n) together and judges each evaluator; appends decisions. */
-static int decide(struct trainer *t, char **names, int n, int iteration, struct error *err)
+/* Slices the program features names[0..n) together and judges each evaluator; appends
+ * decisions. */
+static int decide_program(struct trainer *t, char **names, int n, int iteration,
+			  struct error *err)
 {
 	char *dir = xasprintf("%s/slice", t->build);
 	struct slicer s;
@@ -690,6 +672,193 @@ static int decide(struct trainer *t, char **names, int n, int iteration, struct 
 	}
 	slicer_release(&s);
 	free(dir);
+	return rc;
+}
+
+/* The relative difference a sampled evaluator's value may have from the sandboxed program's:
+ * a slice's instruction count (bycount) leaves out the few instructions of the exit's block
+ * after its recorder (lz4: 220821981 where the program counts 220821983), nothing a prediction
+ * extrapolated from a sample can tell. */
+#define SAMPLED_TOLERANCE 1e-6
+
+/* Returns whether the features feats[0..nf) of run r (input k's samples) are what the
+ * sandboxed program counted there (within SAMPLED_TOLERANCE); else sets d->reason. */
+static int validate_sampled(struct trainer *t, int k, const struct sampled_run *r,
+			    const int *feats, int nf, struct decision *d)
+{
+	for (int i = 0; i < nf; i++) {
+		const struct feature *f = &t->m.v[feats[i]];
+
+		for (int j = 0; j < 2 && r->counters[j]; j++) {
+			double got = feature_value(f, r->counters[j]);
+			double want = feature_value(f, t->sampled[k].counters[j]);
+
+			if (fabs(got - want) > SAMPLED_TOLERANCE * fmax(fabs(want), 1)) {
+				d->reason = xasprintf("not validated: input line %d: on the %s sample "
+						      "%s is %.17g, the program's %.17g",
+						      t->input[k]->line, j ? "smaller" : "larger",
+						      f->name, got, want);
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+/*
+ * Runs exe (an evaluator of sampled features) on the samples of the training inputs, in
+ * judge_order, reps times each, and fills d as judge does: validated when the features
+ * feats[0..nf) come out as the sandboxed program counted them there, cost the mean of the two
+ * runs' time over the program's; with early, stops once the first stage shows a cost above
+ * twice the threshold. Returns 0, or -1 with err set.
+ */
+static int judge_sampled(struct trainer *t, const char *exe, const int *feats, int nf, int reps,
+			 int early, struct decision *d, struct error *err)
+{
+	int *order = judge_order(t), rc = 0;
+	double sum = 0;
+
+	d->validated = 1;
+	d->ninputs = 0;
+	for (int j = 0; j < t->samples.n && !d->reason; j++) {
+		int k = order[j];
+		struct sampled_run r;
+
+		if ((rc = sampler_run(exe, &t->m, &t->plan, t->input[k], reps,
+				      2 + 3 * t->samples.wall[k], &r, err)) < 0)
+			break;
+		if (!r.ok) {
+			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
+					      r.failure);
+			d->validated = 0;
+		} else {
+			d->validated = validate_sampled(t, k, &r, feats, nf, d);
+		}
+		sum += r.seconds / fmax(t->samples.wall[k], 1e-6);
+		sampled_run_release(&r);
+		d->ninputs++;
+		d->cost = sum / d->ninputs;
+		if (early && !d->reason && ((d->ninputs >= 3 && d->cost > 4 * t->opt->threshold) ||
+					    (d->ninputs == FIRST_STAGE && d->cost > 2 * t->opt->threshold)))
+			d->reason = xasprintf("cost %.1f%% of the program's time on the samples of %d "
+					      "inputs (threshold %g%%)", 100 * d->cost, d->ninputs,
+					      100 * t->opt->threshold);
+	}
+	if (rc == 0 && !d->reason && d->cost > t->opt->threshold)
+		d->reason = xasprintf("cost %.1f%% of the program's time on the samples (threshold "
+				      "%g%%)", 100 * d->cost, 100 * t->opt->threshold);
+	d->expensive = d->validated && d->cost > t->opt->threshold;
+	d->accepted = rc == 0 && !d->reason;
+	free(order);
+	return rc;
+}
+
+/*
+ * Slices the program for the features names[0..n) of the manifest into *s, without cutting it
+ * to the branch sides training took (a sample takes paths no training run took: lz4's slice
+ * cut to the training samples' paths looped forever on a held-out sample of a repetitive
+ * file, where the uncut one costs the same); an exit call no run reached, whole or sampled, is
+ * no criterion, or every slice of encryptor's would keep its key's O(N^3) validation, whose
+ * error exit comes first. Returns 0, or -1 with err set.
+ */
+static int slice_for_samples(struct trainer *t, char *const *names, int n, struct slicer *s,
+			     struct error *err)
+{
+	uint64_t **runs = xcalloc(3 * (size_t)t->samples.n + 1, sizeof *runs);
+	int nruns = 0, rc;
+
+	for (int k = 0; k < t->samples.n; k++) {
+		runs[nruns++] = t->samples.counters[k];
+		for (int j = 0; j < 2; j++) {
+			if (t->sampled[k].counters[j])
+				runs[nruns++] = t->sampled[k].counters[j];
+		}
+	}
+	rc = slicer_init_unpruned(s, t->build, names, n, runs, nruns, err);
+	free(runs);
+	return rc;
+}
+
+/*
+ * Decides the sampled features names[0..n) in round iteration as decide does the program's:
+ * the features they extrapolate are sliced together (slice_for_samples), and each evaluator is
+ * judged on the training inputs' samples (judge_sampled): accepted if it computes there what
+ * the sandboxed program counted and costs at most the threshold. A sampled feature of the
+ * program's whole instruction count keeps nearly the program (lz4: 31,369 of 33,609
+ * instructions) and costs what the sandboxed program does; one of a single loop keeps that
+ * loop's inputs. Returns 0, or -1 with err set.
+ */
+static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
+			  struct error *err)
+{
+	char *dir = xasprintf("%s/slice", t->build);
+	char **of = xcalloc((size_t)n + 1, sizeof *of);
+	struct slicer s;
+	double t0 = now();
+	int rc = 0;
+
+	for (int i = 0; i < n; i++)
+		of[i] = (char *)sampler_feature(names[i]);
+	if (slice_for_samples(t, of, n, &s, err) < 0) {
+		free(of);
+		free(dir);
+		return -1;
+	}
+	t->seconds[T_SLICE] += now() - t0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		struct decision *d = add_decision(t, names[i], iteration);
+		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		char *exe = xasprintf("%s/iteration%d-sampled%d", dir, iteration, i);
+		char *bc = xasprintf("%s.bc", exe);
+		struct error werr = {""};
+
+		t0 = now();
+		d->total = s.sdg.ninsts;
+		d->kept = slicer_mark(&s, &i, 1, mark);
+		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
+			d->reason = xasprintf("no evaluator: %s", werr.msg);
+		t->seconds[T_SLICE] += now() - t0;
+		t0 = now();
+		if (!d->reason)
+			rc = judge_sampled(t, exe, &s.feature[i], 1, 1, 1, d, err);
+		t->seconds[T_JUDGE] += now() - t0;
+		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
+		if (d->accepted)
+			say(t, ": cost %.2f%% on the samples, validated on %d inputs", 100 * d->cost,
+			    d->ninputs);
+		else
+			say(t, ": %s", d->reason ? d->reason : err->msg);
+		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
+		free(mark);
+		free(exe);
+		free(bc);
+	}
+	slicer_release(&s);
+	free(of);
+	free(dir);
+	return rc;
+}
+
+/* Decides the features names[0..n): the program's (decide_program), then the sampled ones
+ * (decide_sampled). Returns 0, or -1 with err set. */
+static int decide(struct trainer *t, char **names, int n, int iteration, struct error *err)
+{
+	char **program = xcalloc((size_t)n + 1, sizeof *program);
+	char **sampled = xcalloc((size_t)n + 1, sizeof *sampled);
+	int np = 0, ns = 0, rc = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (sampler_feature(names[i]))
+			sampled[ns++] = names[i];
+		else
+			program[np++] = names[i];
+	}
+	if (np > 0)
+		rc = decide_program(t, program, np, iteration, err);
+	if (rc == 0 && ns > 0)
+		rc = decide_sampled(t, sampled, ns, iteration, err);
+	free(program);
+	free(sampled);
 	return rc;
 }
 
@@ -970,19 +1139,6 @@ static void accept_input_feature(struct trainer *t, const char *name, int iterat
 	say(t, "  %-50s accepted: read off the command line, no evaluator\n", name);
 }
 
-/* Accepts the sampled feature name in round iteration: the sampled runs compute it, at their
- * cost (measured when they were added: at most the threshold). */
-static void accept_sampled_feature(struct trainer *t, const char *name, int iteration)
-{
-	struct decision *d = add_decision(t, name, iteration);
-
-	d->accepted = 1;
-	d->validated = 1;
-	d->cost = t->sampled_cost;
-	say(t, "  %-50s accepted: measured on samples of the input, cost %.2f%%\n", name,
-	    100 * t->sampled_cost);
-}
-
 /* Fills *names with the model's undecided features and their exact copies (up to
  * max_aliases each), borrowed from model, rejecting the dominated ones on the way (see
  * reject_dominated) and accepting the input features; returns how many are left to slice. */
@@ -1001,15 +1157,12 @@ static int undecided_names(struct trainer *t, const struct model *model, int ite
 			accept_input_feature(t, mf->name, iteration);
 			continue;
 		}
-		if (sampler_feature(mf->name)) {
-			accept_sampled_feature(t, mf->name, iteration);
-			continue;
-		}
 		for (int a = -1; a < mf->naliases && a < t->opt->max_aliases; a++) {
 			char *name = a < 0 ? mf->name : mf->aliases[a].name;
+			const char *of = sampler_feature(name);
 
-			if (decided(t, name) || manifest_find(&t->m, name) < 0 ||
-			    reject_dominated(t, name, iteration))
+			if (decided(t, name) || manifest_find(&t->m, of ? of : name) < 0 ||
+			    (!of && reject_dominated(t, name, iteration)))
 				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 16;
@@ -1274,16 +1427,103 @@ static int count_program_features(const struct model *model)
 	return n;
 }
 
+/* Returns the program features the model's sampled features extrapolate, in *names (owned
+ * array, borrowed names); returns how many. */
+static int sampled_underlying(const struct model *model, char ***names)
+{
+	int n = 0;
+
+	*names = xcalloc((size_t)model->nfeatures + 1, sizeof **names);
+	for (int f = 0; f < model->nfeatures; f++) {
+		const char *of = sampler_feature(model->features[f].name);
+		int seen = 0;
+
+		for (int i = 0; of && i < n && !seen; i++)
+			seen = strcmp((*names)[i], of) == 0;
+		if (of && !seen)
+			(*names)[n++] = (char *)of;
+	}
+	return n;
+}
+
+/*
+ * Builds PRED/sampled-evaluator, the slice of the features the model's sampled features
+ * extrapolate (slice_for_samples), judges it on every training input's samples (SAMPLER_REPS
+ * runs each) and adds its cost to final->cost; where it does not validate, the samples run
+ * DIR/sandboxed, which counts every feature (its cost then). Returns 0, or -1 with err set.
+ */
+static int final_sampled_evaluator(struct trainer *t, const struct model *model,
+				   struct decision *final, struct error *err)
+{
+	char **names, *exe = xasprintf("%s/sampled-evaluator", t->opt->dir);
+	char *bc = xasprintf("%s.bc", exe);
+	int n = sampled_underlying(model, &names), rc;
+	struct decision d = {0};
+	struct slicer s;
+	double t0 = now();
+
+	rc = slice_for_samples(t, names, n, &s, err);
+	if (rc == 0) {
+		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
+		int *all = xcalloc((size_t)n + 1, sizeof *all);
+		struct error werr = {""};
+
+		for (int i = 0; i < n; i++)
+			all[i] = i;
+		d.total = s.sdg.ninsts;
+		d.kept = slicer_mark(&s, all, n, mark);
+		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
+			d.reason = xasprintf("no evaluator: %s", werr.msg);
+		t->seconds[T_SLICE] += now() - t0;
+		t0 = now();
+		if (!d.reason)
+			rc = judge_sampled(t, exe, s.feature, n, SAMPLER_REPS, 0, &d, err);
+		t->seconds[T_JUDGE] += now() - t0;
+		free(mark);
+		free(all);
+		slicer_release(&s);
+	}
+	if (rc == 0) {
+		t->sampled_sliced = d.validated && d.ninputs == t->samples.n;
+		t->sampled_cost = t->sampled_sliced ? d.cost : t->sandboxed_cost;
+		final->cost += t->sampled_cost;
+		if (t->sampled_sliced)
+			say(t, "sampled evaluator: %d features, %d of %d instructions, cost %.2f%% on "
+			    "the samples, validated on %d inputs\n", n, d.kept, d.total,
+			    100 * d.cost, d.ninputs);
+		else
+			say(t, "sampled evaluator: %s; the sandboxed program runs the samples, cost "
+			    "%.2f%%\n", d.reason ? d.reason : "not validated", 100 * t->sandboxed_cost);
+		json_object_set_new(t->sampling, "evaluator", json_pack("{s:b, s:f, s:i, s:i, s:s?}",
+			"kept", t->sampled_sliced, "cost", d.cost, "kept_instructions", d.kept,
+			"total_instructions", d.total, "reason", d.reason));
+		json_object_set_new(t->sampling, "cost", json_real(t->sampled_cost));
+		say(t, "the predictor costs %.2f%% of the program's time\n", 100 * final->cost);
+	}
+	if (!t->sampled_sliced)
+		unlink(exe);
+	unlink(bc);
+	free(d.reason);
+	free(names);
+	free(exe);
+	free(bc);
+	return rc;
+}
+
 /* Builds PRED/evaluator for the final model (none if it reads no program feature) and judges
  * it into *final. Returns 0 or -1 with err set. */
 static int final_evaluator(struct trainer *t, const struct model *model, struct decision *final,
 			   struct error *err)
 {
 	char *exe = xasprintf("%s/evaluator", t->opt->dir);
+	char *sampled = xasprintf("%s/sampled-evaluator", t->opt->dir);
 	int rc = 0, n = count_program_features(model);
 
 	unlink(exe);
+	unlink(sampled);
 	free(exe);
+	free(sampled);
+	t->sampled_sliced = 0;
 	memset(final, 0, sizeof *final);
 	if (n == 0) {
 		final->validated = 1;
@@ -1297,11 +1537,8 @@ static int final_evaluator(struct trainer *t, const struct model *model, struct 
 			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated "
 			    "on %d inputs\n", n, 100 * final->cost, final->ninputs);
 	}
-	if (rc == 0 && count_sampled_features(model) > 0) {
-		final->cost += t->sampled_cost;
-		say(t, "sampled runs: cost %.2f%% of the program's time; the predictor %.2f%%\n",
-		    100 * t->sampled_cost, 100 * final->cost);
-	}
+	if (rc == 0 && count_sampled_features(model) > 0)
+		rc = final_sampled_evaluator(t, model, final, err);
 	return rc;
 }
 
@@ -1340,14 +1577,6 @@ static int reject_costliest(struct trainer *t, const struct model *model,
 	}
 	if (!worst)
 		return 0;
-	if (sampler_feature(worst->name)) {
-		char *why = xasprintf("beside the evaluator they cost %.2f%% (threshold %g%%)",
-				      100 * final->cost, 100 * t->opt->threshold);
-
-		drop_sampled_features(t, why);
-		free(why);
-		return 1;
-	}
 	room = t->opt->threshold - (final->cost - worst->cost);
 	say(t, "the evaluator of the %d features together costs %.2f%%, over the threshold: "
 	    "rejecting the costliest, %s (%.2f%% alone), and every stand-in over %.2f%%\n",
@@ -1367,146 +1596,6 @@ static int reject_costliest(struct trainer *t, const struct model *model,
 		n++;
 	}
 	return n > 0;
-}
-
-/* Returns the program features the model's sampled features extrapolate, in *names (owned
- * array, borrowed names); returns how many. */
-static int sampled_underlying(const struct model *model, char ***names)
-{
-	int n = 0;
-
-	*names = xcalloc((size_t)model->nfeatures + 1, sizeof **names);
-	for (int f = 0; f < model->nfeatures; f++) {
-		const char *of = sampler_feature(model->features[f].name);
-		int seen = 0;
-
-		for (int i = 0; of && i < n && !seen; i++)
-			seen = strcmp((*names)[i], of) == 0;
-		if (of && !seen)
-			(*names)[n++] = (char *)of;
-	}
-	return n;
-}
-
-/* The relative difference a sampled evaluator's value may have from the sandboxed program's:
- * a slice's instruction count (bycount) leaves out the few instructions of the exit's block
- * after its recorder (lz4: 220821981 where the program counts 220821983), nothing a prediction
- * extrapolated from a sample can tell. */
-#define SAMPLED_TOLERANCE 1e-6
-
-/* Runs exe (the sampled features' evaluator) on every training input's samples: d->validated
- * when the features feats[0..nf) come out as the sandboxed program counted them there (within
- * SAMPLED_TOLERANCE), d->cost the mean of its runs' time over the program's. Returns 0, or -1
- * with err set. */
-static int judge_sampled(struct trainer *t, const char *exe, const int *feats, int nf,
-			 struct decision *d, struct error *err)
-{
-	double sum = 0;
-
-	d->validated = 1;
-	for (int k = 0; k < t->samples.n && !d->reason; k++) {
-		struct sampled_run r;
-
-		if (sampler_run(exe, &t->m, &t->plan, t->input[k], SAMPLER_REPS,
-				2 + 3 * t->samples.wall[k], &r, err) < 0)
-			return -1;
-		if (!r.ok)
-			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
-					      r.failure);
-		for (int i = 0; i < nf && !d->reason; i++) {
-			const struct feature *f = &t->m.v[feats[i]];
-
-			for (int j = 0; j < 2 && !d->reason && r.counters[j]; j++) {
-				double got = feature_value(f, r.counters[j]);
-				double want = feature_value(f, t->sampled[k].counters[j]);
-
-				if (fabs(got - want) > SAMPLED_TOLERANCE * fmax(fabs(want), 1))
-					d->reason = xasprintf("not validated: input line %d: on the %s "
-							      "sample %s is %.17g, the program's %.17g",
-							      t->input[k]->line, j ? "smaller" : "larger",
-							      f->name, got, want);
-			}
-		}
-		sum += r.seconds / fmax(t->samples.wall[k], 1e-6);
-		d->ninputs++;
-		sampled_run_release(&r);
-	}
-	d->validated = !d->reason;
-	d->cost = sum / (d->ninputs ? d->ninputs : 1);
-	return 0;
-}
-
-/*
- * When the final model reads sampled features, slices the program for the features they
- * extrapolate (PRED/sampled-evaluator): on the samples it computes what the sandboxed program
- * counted there, and only that, so where the instrumented program runs several times slower
- * than the original (every counter of lz4's hot loops), the samples cost a fraction of it. The
- * graph is not pruned to the paths training took (slice.h: runs NULL): a sample takes paths no
- * training run took, and lz4's slice pruned with the training samples' runs looped forever on
- * a held-out sample of a repetitive file, where the unpruned one costs the same (1.26% against
- * 1.22%). Kept when it validates on every training input's samples and costs less than the
- * sandboxed program; final->cost then counts it instead.
- * Returns 0, or -1 with err set.
- */
-static int sampled_evaluator(struct trainer *t, const struct model *model, struct decision *final,
-			     struct error *err)
-{
-	char **names, *exe = xasprintf("%s/sampled-evaluator", t->opt->dir);
-	char *bc = xasprintf("%s.bc", exe);
-	int n = sampled_underlying(model, &names), rc = 0;
-	struct decision d = {0};
-	struct slicer s;
-	double t0 = now();
-
-	unlink(exe);
-	t->sampled_sliced = 0;
-	if (n > 0 && slicer_init(&s, t->build, names, n, NULL, 0, err) == 0) {
-		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
-		int *all = xcalloc((size_t)n + 1, sizeof *all);
-		struct error werr = {""};
-
-		for (int i = 0; i < n; i++)
-			all[i] = i;
-		d.total = s.sdg.ninsts;
-		d.kept = slicer_mark(&s, all, n, mark);
-		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
-			d.reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now() - t0;
-		t0 = now();
-		if (!d.reason)
-			rc = judge_sampled(t, exe, s.feature, n, &d, err);
-		t->seconds[T_JUDGE] += now() - t0;
-		free(mark);
-		free(all);
-		slicer_release(&s);
-	} else if (n > 0) {
-		d.reason = xasprintf("no evaluator: %s", err->msg);
-	}
-	if (rc == 0 && n > 0) {
-		t->sampled_sliced = !d.reason && d.cost < t->sampled_cost;
-		say(t, "sampled evaluator (%d of %d instructions): %s", d.kept, d.total,
-		    d.reason ? d.reason : "");
-		if (!d.reason)
-			say(t, "cost %.2f%% on the samples, validated on %d inputs; the sandboxed "
-			    "program's %.2f%%", 100 * d.cost, d.ninputs, 100 * t->sampled_cost);
-		say(t, ": %s\n", t->sampled_sliced ? "kept" : "the sandboxed program runs them");
-		json_object_set_new(t->sampling, "evaluator", json_pack("{s:b, s:f, s:i, s:i, s:s?}",
-			"kept", t->sampled_sliced, "cost", d.cost, "kept_instructions", d.kept,
-			"total_instructions", d.total, "reason", d.reason));
-	}
-	if (t->sampled_sliced) {
-		final->cost += d.cost - t->sampled_cost;
-		t->sampled_cost = d.cost;
-		say(t, "the predictor costs %.2f%% of the program's time\n", 100 * final->cost);
-	} else {
-		unlink(exe);
-	}
-	unlink(bc);
-	free(d.reason);
-	free(names);
-	free(exe);
-	free(bc);
-	return rc;
 }
 
 /* Writes model.json, predictor.json and train.json for the final model, whose evaluator
@@ -1857,8 +1946,6 @@ int train_run(const struct train_options *opt, struct error *err)
 		} while (reject_costliest(&t, &model, &final, iterations + 1));
 	} while (opt->select_adaptive && (more = more_inputs(&t, err)) > 0);
 	if (more < 0 || choose_final(&t, &model, &final, err) < 0)
-		goto out;
-	if (count_sampled_features(&model) > 0 && sampled_evaluator(&t, &model, &final, err) < 0)
 		goto out;
 	rc = write_predictor(&t, &model, &final, iterations, err);
 out:
