@@ -12,10 +12,15 @@
  * coef * monomial, each monomial a product taken factor by factor, at the features clamped to
  * their training ranges, plus the linear continuation past them, term by term).
  * Input features (descriptor.h) are computed from argv as descriptor.c computes them (strtod,
- * stat), with no evaluator; the standard input being empty, size(stdin) is 0.
+ * stat), with no evaluator; the standard input being empty, size(stdin) is 0. Sampled features
+ * (sampler.h) are computed as sampler.c computes them: the two samples of the files at the
+ * plan's positions written to a private folder (in /dev/shm), the sampled program (embedded as
+ * the evaluator is) run on each, the feature extrapolated along the line through the two; a
+ * plan that samples the standard input is refused.
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
- * a fixed runtime (runtime_text below, C source kept as lines); the input features' helpers
- * it needs; one function per program feature; the exported function. Invariant: it computes bit for bit what predictor_run does: the same
+ * a fixed runtime (runtime_text below, C source kept as lines), and samples_text for sampled
+ * features; the input features' helpers it needs; one function per program feature (or per
+ * feature a sampled one extrapolates); the exported function. Invariant: it computes bit for bit what predictor_run does: the same
  * counters, the same integer and floating-point operations in the same order (coefficients
  * printed with 17 significant digits, which read back to the same doubles; FP contraction
  * off), and it refuses where mantis predict refuses (a file named by an argument that cannot
@@ -38,9 +43,8 @@
 #include "predictor.h"
 #include "util.h"
 
-/* The exported file's fixed part: running the evaluator and reading its counters. It uses the
- * constants BUILD_ID, NCOUNTERS, NUSED, BUDGET_SECONDS and the arrays used[] and
- * evaluator[] that precede it. */
+/* The exported file's fixed part: running an evaluator and reading its counters. It uses the
+ * constants BUILD_ID, NCOUNTERS, NUSED, BUDGET_SECONDS and the array used[] that precede it. */
 static const char *const runtime_text[] = {
 	"/* ---- running the evaluator ------------------------------------------------------------ */",
 	"",
@@ -178,8 +182,10 @@ static const char *const runtime_text[] = {
 	"	return -1;",
 	"}",
 	"",
-	"/* Runs the evaluator on argv and reads its counters into c. Returns 0, or -1 with errno set. */",
-	"static int run_evaluator(int argc, char **argv, uint64_t *c)",
+	"/* Runs the program exe[0..bytes) (an evaluator) on argv and reads its counters into c.",
+	" * Returns 0, or -1 with errno set. */",
+	"static int run_program(const unsigned char *exe, size_t bytes, int argc, char **argv,",
+	"		       uint64_t *c)",
 	"{",
 	"	int fd[3], report[2] = {-1, -1}, status, exec_errno = 0, rc = -1, saved;",
 	"	char counters[64], failures[64], **env = NULL;",
@@ -193,7 +199,7 @@ static const char *const runtime_text[] = {
 	"	fd[1] = memfd_create(\"mantis-counters\", MFD_CLOEXEC);",
 	"	fd[2] = memfd_create(\"mantis-read-failures\", MFD_CLOEXEC);",
 	"	if (fd[0] < 0 || fd[1] < 0 || fd[2] < 0 ||",
-	"	    write_all(fd[0], evaluator, sizeof evaluator) < 0 || pipe2(report, O_CLOEXEC) < 0)",
+	"	    write_all(fd[0], exe, bytes) < 0 || pipe2(report, O_CLOEXEC) < 0)",
 	"		goto out;",
 	"	snprintf(counters, sizeof counters, \"MANTIS_COUNTERS=/proc/self/fd/%d\", fd[1]);",
 	"	snprintf(failures, sizeof failures, \"MANTIS_READ_FAILURES=/proc/self/fd/%d\", fd[2]);",
@@ -226,6 +232,250 @@ static const char *const runtime_text[] = {
 	"	free(env);",
 	"	errno = saved;",
 	"	return rc;",
+	"}",
+};
+
+/* The sampled features' part (sampler.c, as one C file): the two samples of the plan's files
+ * in a private folder, the sampled program's runs on them, the extrapolation. It uses the
+ * constants NPOSITIONS, CHUNKS, SMALLER, FRACTION, LEAST and the arrays positions[] and
+ * sampled[] that precede it, and write_all and run_program. */
+static const char *const samples_text[] = {
+	"/* ---- the samples ------------------------------------------------------------------------- */",
+	"",
+	"/* Returns the size of the regular file at path, or -1. */",
+	"static off_t regular_size(const char *path)",
+	"{",
+	"	struct stat st;",
+	"",
+	"	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : -1;",
+	"}",
+	"",
+	"/* Returns the path of position j's file in argv (borrowed), *word its word and *offset where",
+	" * the path starts in it (after \"-opt=\"), or NULL when argv names no regular file there (*word",
+	" * is then -1 when argv has no word there). */",
+	"static const char *position_file(int argc, char **argv, int j, int *word, size_t *offset)",
+	"{",
+	"	const char *eq;",
+	"",
+	"	*offset = 0;",
+	"	*word = j > 0 ? j : argc + j;",
+	"	if (*word < 1 || *word >= argc) {",
+	"		*word = -1;",
+	"		return NULL;",
+	"	}",
+	"	if (regular_size(argv[*word]) >= 0)",
+	"		return argv[*word];",
+	"	eq = strchr(argv[*word], '=');",
+	"	if (eq && regular_size(eq + 1) >= 0) {",
+	"		*offset = (size_t)(eq + 1 - argv[*word]);",
+	"		return eq + 1;",
+	"	}",
+	"	return NULL;",
+	"}",
+	"",
+	"/* Returns the path of the plan's i-th file, or NULL when there is none or an earlier position",
+	" * names the same word (sampled once). */",
+	"static const char *planned_file(int argc, char **argv, int i, int *word, size_t *offset)",
+	"{",
+	"	const char *path = position_file(argc, argv, positions[i], word, offset);",
+	"",
+	"	for (int k = 0; path && k < i; k++) {",
+	"		int other;",
+	"		size_t o;",
+	"",
+	"		if (position_file(argc, argv, positions[k], &other, &o) && other == *word)",
+	"			return NULL;",
+	"	}",
+	"	return path;",
+	"}",
+	"",
+	"/* Returns 0 when every file the plan samples can be read, else -1 with errno set (ENOENT: no",
+	" * such argument or file; EACCES: unreadable; EISDIR: not a regular file). */",
+	"static int samples_readable(int argc, char **argv)",
+	"{",
+	"	for (int i = 0; i < NPOSITIONS; i++) {",
+	"		int word;",
+	"		size_t offset;",
+	"		const char *path = position_file(argc, argv, positions[i], &word, &offset), *eq;",
+	"",
+	"		if (path && access(path, R_OK) == 0)",
+	"			continue;",
+	"		if (path)",
+	"			return -1; /* errno from access */",
+	"		if (word < 0) {",
+	"			errno = ENOENT;",
+	"			return -1;",
+	"		}",
+	"		eq = strchr(argv[word], '=');",
+	"		path = eq && argv[word][0] == '-' ? eq + 1 : argv[word];",
+	"		errno = access(path, F_OK) != 0 ? ENOENT : access(path, R_OK) != 0 ? EACCES : EISDIR;",
+	"		return -1;",
+	"	}",
+	"	return 0;",
+	"}",
+	"",
+	"/* Copies CHUNKS pieces of len bytes, at offsets i * size / CHUNKS, from fd to path. Returns",
+	" * the bytes written, or -1 with errno set. */",
+	"static long write_excerpt(int fd, off_t size, long len, const char *path)",
+	"{",
+	"	int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);",
+	"	unsigned char *buf = malloc((size_t)len + 1);",
+	"	long total = 0;",
+	"",
+	"	if (out < 0 || !buf)",
+	"		total = -1;",
+	"	for (int i = 0; i < CHUNKS && total >= 0; i++) {",
+	"		off_t at = (off_t)((double)size * i / CHUNKS);",
+	"		ssize_t got = pread(fd, buf, (size_t)len, at);",
+	"",
+	"		if (got < 0 || write_all(out, buf, (size_t)got) < 0)",
+	"			total = -1;",
+	"		else",
+	"			total += got;",
+	"	}",
+	"	free(buf);",
+	"	if (out >= 0 && close(out) != 0)",
+	"		total = -1;",
+	"	return total;",
+	"}",
+	"",
+	"/* The two samples of one call: their folder, files and arguments. */",
+	"struct samples {",
+	"	char dir[64];                     /* the private folder */",
+	"	char *file[2][NPOSITIONS + 1];    /* per sample, the excerpt files made; malloc'ed */",
+	"	char *word[2][NPOSITIONS + 1];    /* per sample, the words replaced; malloc'ed */",
+	"	char **argv[2];                   /* per sample, the arguments; malloc'ed array */",
+	"	double share[2];                  /* their share of the sampled files' bytes */",
+	"};",
+	"",
+	"/* Removes what make_samples made. */",
+	"static void drop_samples(struct samples *s)",
+	"{",
+	"	for (int k = 0; k < 2; k++) {",
+	"		for (int i = 0; i < NPOSITIONS; i++) {",
+	"			if (s->file[k][i]) {",
+	"				char *slash = strrchr(s->file[k][i], '/');",
+	"",
+	"				unlink(s->file[k][i]);",
+	"				*slash = '\\0';",
+	"				rmdir(s->file[k][i]);",
+	"			}",
+	"			free(s->file[k][i]);",
+	"			free(s->word[k][i]);",
+	"		}",
+	"		free(s->argv[k]);",
+	"	}",
+	"	if (s->dir[0])",
+	"		rmdir(s->dir);",
+	"}",
+	"",
+	"/* Makes the larger (k = 0) and smaller (k = 1) excerpts of the plan's files in a private",
+	" * folder, as mantis does (sampler.c), and the arguments naming them. Returns 0, or -1 with",
+	" * errno set (the caller then calls drop_samples). */",
+	"static int make_samples(int argc, char **argv, struct samples *s)",
+	"{",
+	"	const char *tmp = getenv(\"TMPDIR\");",
+	"	double total = 0, written[2] = {0, 0}, q = FRACTION;",
+	"",
+	"	for (int k = 0; k < 2; k++) {",
+	"		if (!(s->argv[k] = calloc((size_t)argc + 1, sizeof *argv)))",
+	"			return -1;",
+	"		memcpy(s->argv[k], argv, sizeof *argv * (size_t)argc);",
+	"	}",
+	"	for (int i = 0; i < NPOSITIONS; i++) {",
+	"		int word;",
+	"		size_t offset;",
+	"		const char *path = planned_file(argc, argv, i, &word, &offset);",
+	"",
+	"		if (path)",
+	"			total += (double)regular_size(path);",
+	"	}",
+	"	if (total > 0 && q * total < LEAST)",
+	"		q = LEAST / total;",
+	"	q = q < 1 ? q : 1;",
+	"	if (q < 1 && !mkdtemp(strcpy(s->dir, \"/dev/shm/mantis-sample-XXXXXX\")) &&",
+	"	    (snprintf(s->dir, sizeof s->dir, \"%s/mantis-sample-XXXXXX\", tmp && *tmp &&",
+	"		      strlen(tmp) < 32 ? tmp : \"/tmp\") < 0 || !mkdtemp(s->dir))) {",
+	"		s->dir[0] = '\\0';",
+	"		return -1;",
+	"	}",
+	"	for (int i = 0; i < NPOSITIONS && q < 1; i++) {",
+	"		int word, fd;",
+	"		size_t offset;",
+	"		const char *path = planned_file(argc, argv, i, &word, &offset), *base;",
+	"		off_t size;",
+	"		long piece;",
+	"",
+	"		if (!path)",
+	"			continue;",
+	"		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)",
+	"			return -1;",
+	"		size = regular_size(path);",
+	"		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;",
+	"		piece = (long)(q * (double)size / CHUNKS);",
+	"		for (int k = 0; k < 2; k++) {",
+	"			size_t n = strlen(s->dir) + strlen(base) + 32;",
+	"			long got;",
+	"",
+	"			if (!(s->file[k][i] = malloc(n)) || !(s->word[k][i] = malloc(n + offset))) {",
+	"				close(fd);",
+	"				return -1;",
+	"			}",
+	"			snprintf(s->file[k][i], n, \"%s/%c%d\", s->dir, \"ab\"[k], i);",
+	"			if (mkdir(s->file[k][i], 0700) < 0) {",
+	"				free(s->file[k][i]);",
+	"				s->file[k][i] = NULL;",
+	"				close(fd);",
+	"				return -1;",
+	"			}",
+	"			snprintf(s->file[k][i], n, \"%s/%c%d/%s\", s->dir, \"ab\"[k], i, base);",
+	"			got = write_excerpt(fd, size, k == 0 ? piece : piece / SMALLER, s->file[k][i]);",
+	"			if (got < 0) {",
+	"				close(fd);",
+	"				return -1;",
+	"			}",
+	"			written[k] += (double)got;",
+	"			snprintf(s->word[k][i], n + offset, \"%.*s%s\", (int)offset, argv[word],",
+	"				 s->file[k][i]);",
+	"			s->argv[k][word] = s->word[k][i];",
+	"		}",
+	"		close(fd);",
+	"	}",
+	"	s->share[0] = q < 1 && total > 0 ? written[0] / total : 1;",
+	"	s->share[1] = q < 1 && total > 0 ? written[1] / total : 1;",
+	"	return 0;",
+	"}",
+	"",
+	"/* Runs the sampled program on the two samples of argv's files into ca and cb (cb unset when",
+	" * the larger sample is the whole files) and their shares into share. Returns 0, or -1 with",
+	" * errno set. */",
+	"static int run_samples(int argc, char **argv, uint64_t *ca, uint64_t *cb, double *share)",
+	"{",
+	"	struct samples s;",
+	"	int rc, saved;",
+	"",
+	"	memset(&s, 0, sizeof s);",
+	"	if (samples_readable(argc, argv) < 0)",
+	"		return -1;",
+	"	rc = make_samples(argc, argv, &s);",
+	"	if (rc == 0)",
+	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[0], ca);",
+	"	if (rc == 0 && s.share[0] < 1)",
+	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[1], cb);",
+	"	share[0] = s.share[0];",
+	"	share[1] = s.share[1];",
+	"	saved = errno;",
+	"	drop_samples(&s);",
+	"	errno = saved;",
+	"	return rc;",
+	"}",
+	"",
+	"/* Returns fa extrapolated along the line through the two samples to the whole files. */",
+	"static double extrapolated(double fa, double fb, const double *share)",
+	"{",
+	"	if (share[0] >= 1 || share[0] <= share[1])",
+	"		return fa;",
+	"	return fa + (fa - fb) * (1 - share[0]) / (share[0] - share[1]);",
 	"}",
 };
 
@@ -421,9 +671,13 @@ static int slot(const struct used *u, int k)
 	return -1;
 }
 
-/* Appends the header comment: what the file offers, what it needs, how it was made. */
-static void header(struct strbuf *sb, const struct predictor *p, const char *name, size_t bytes)
+/* Appends the header comment: what the file offers, what it needs, how it was made (bytes:
+ * the evaluator's size, sampled_bytes the sampled program's). */
+static void header(struct strbuf *sb, const struct predictor *p, const char *name, size_t bytes,
+		   size_t sampled_bytes)
 {
+	int runs = p->evaluator || p->sampler;
+
 	const char *metric = p->info.metric;
 	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
 		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
@@ -442,14 +696,20 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	    " * or NAN with errno set:\n", MANTIS_VERSION, name, what);
 	strbuf_addf(sb, " *   ENOENT, EACCES  a file an argument names cannot be read: the program would "
 	    "fail\n");
-	if (p->evaluator)
-		strbuf_addf(sb, " *   ETIMEDOUT       the evaluator ran longer than %d seconds\n"
-		    " *   EIO             the evaluator crashed, exited non-zero or wrote no features (an "
-		    "exit no\n *                   training input reached)\n", 60);
+	if (p->sampler)
+		strbuf_addf(sb, " *   EISDIR          a file the samples are taken from is not a regular "
+		    "file\n");
+	if (runs)
+		strbuf_addf(sb, " *   ETIMEDOUT       the %s ran longer than %d seconds\n"
+		    " *   EIO             it crashed, exited non-zero or wrote no features (an "
+		    "exit no\n *                   training input reached)\n", p->evaluator
+		    ? p->sampler ? "evaluator or the sampled program" : "evaluator"
+		    : "sampled program", 60);
 	strbuf_addf(sb, " *   EINVAL          argc < 1 or no argv[0]\n");
-	if (p->evaluator)
-		strbuf_addf(sb, " *   other           from memfd_create, pipe2, vfork or fexecve: it "
-		    "could not run\n");
+	if (runs)
+		strbuf_addf(sb, " *   other           from memfd_create, pipe2, vfork or fexecve%s: it "
+		    "could not run\n", p->sampler ? ",\n *                   or mkdtemp, open or "
+		    "write (making the samples)" : "");
 	strbuf_addf(sb, " * Feature values outside their training range are not reported (mantis predict "
 	    "warns).\n *\n * The model (%s, fitted on %d inputs):\n *   ", p->model.algorithm,
 	    p->model.ntrain);
@@ -458,23 +718,33 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 		strbuf_addf(sb, "\n * Of the training inputs, each held out in turn, %.0f%% measured "
 		    "%.3gx to %.3gx\n * the prediction.", 100 * p->model.interval.level,
 		    p->model.interval.low, p->model.interval.high);
-	if (!p->evaluator && p->model.nfeatures == 0) {
+	if (p->sampler)
+		strbuf_addf(sb, "\n *\n * Its sampled features (sampled:NAME) are counted by PRED/%s\n"
+		    " * (%zu bytes, embedded below) on two samples of the files the arguments name\n"
+		    " * (positions[] below): FRACTION of their bytes, at least LEAST, in CHUNKS pieces "
+		    "spread\n * over each file, and a SMALLER-th of that, written to a private folder in "
+		    "/dev/shm\n * (or $TMPDIR, or /tmp) and removed after; each is extrapolated to the "
+		    "whole files along\n * the line through the two.", p->info.sampled_program,
+		    sampled_bytes);
+	if (!runs && p->model.nfeatures == 0) {
 		strbuf_addf(sb, "\n * It reads no feature: the prediction is a constant, and the file needs "
 		    "nothing.\n */\n");
-	} else if (!p->evaluator) {
+	} else if (!runs) {
 		strbuf_addf(sb, "\n *\n * It reads only input features (numeric arguments, sizes of the files "
 		    "they name),\n * computed here from argv with strtod and stat as mantis does: no "
 		    "evaluator, no\n * child process. Needs: a POSIX C library.\n */\n");
 	} else {
-		strbuf_addf(sb, "\n *\n * How: the evaluator (PRED/evaluator, the program sliced down to the "
-		    "model's features,\n * %zu bytes) is embedded below. A call copies it into a memfd, "
-		    "vforks (no copy of\n * the caller's memory) and runs it with fexecve, "
+		if (p->evaluator)
+			strbuf_addf(sb, "\n *\n * The evaluator (PRED/evaluator, the program sliced down "
+			    "to the model's features,\n * %zu bytes) is embedded below.", bytes);
+		strbuf_addf(sb, "\n *\n * How: a call copies each program to run into a memfd, vforks "
+		    "(no copy of\n * the caller's memory) and runs it with fexecve, "
 		    "MANTIS_COUNTERS and\n * MANTIS_READ_FAILURES naming two more memfds "
 		    "(/proc/self/fd/N); it changes no file (its\n * runtime discards every write), and "
 		    "the features are computed from the counters it\n * writes as mantis computes "
 		    "them.\n * Needs: Linux 3.17 or later (memfd_create) "
-		    "with /proc mounted, x86-64, the C library\n * the evaluator was linked with "
-		    "(glibc, the one of the machine that trained it)", bytes);
+		    "with /proc mounted, x86-64, the C library\n * the programs were linked with "
+		    "(glibc, the one of the machine that trained it)");
 		for (int i = 0; i < p->m.nldflags; i++) {
 			strbuf_addf(sb, i ? " " : " and the\n * libraries of ");
 			comment_text(sb, p->m.ldflags[i]);
@@ -486,6 +756,39 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	strbuf_release(&formula);
 	free(what);
 	free(dir);
+}
+
+/* Appends the array name[0..bytes) of exe's bytes, after a comment naming what it is. */
+static void bytes_array(struct strbuf *sb, const char *what, const char *name,
+			const unsigned char *exe, size_t bytes)
+{
+	strbuf_addf(sb, "\n/* %s */\nstatic const unsigned char %s[%zu] = {", what, name, bytes);
+	for (size_t i = 0; i < bytes; i++)
+		strbuf_addf(sb, "%s0x%02x,", i % 16 ? " " : "\n\t", exe[i]);
+	strbuf_addf(sb, "\n};\n");
+}
+
+/* Appends the constants of the sampling plan (sampler.h) and the sampled program's bytes. */
+static void sampled_constants(struct strbuf *sb, const struct predictor *p,
+			      const unsigned char *exe, size_t bytes)
+{
+	const struct sampler_plan *plan = &p->info.plan;
+	char *what;
+
+	strbuf_addf(sb, "\n/* How the input's files are sampled (predictor.json \"sampled\"). */\n"
+	    "enum {\n\tNPOSITIONS = %d, /* files sampled */\n\tCHUNKS = %d, /* pieces of each in a "
+	    "sample */\n\tSMALLER = %d /* the larger sample is this many times the smaller */\n"
+	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
+	    "static const double FRACTION = ", plan->npositions, plan->chunks, SAMPLER_SMALLER);
+	put_double(sb, plan->fraction);
+	strbuf_addf(sb, ", LEAST = %d;\n/* The files: N for argv[N], -N for argv[argc - N]. */\n"
+	    "static const int positions[NPOSITIONS] = {", SAMPLER_LEAST);
+	for (int i = 0; i < plan->npositions; i++)
+		strbuf_addf(sb, "%s%d", i ? ", " : "", plan->positions[i]);
+	strbuf_addf(sb, "};\n");
+	what = xasprintf("PRED/%s", p->info.sampled_program);
+	bytes_array(sb, what, "sampled", exe, bytes);
+	free(what);
 }
 
 /* Appends the constants and the evaluator's bytes. */
@@ -501,25 +804,34 @@ static void constants(struct strbuf *sb, const struct predictor *p, const struct
 	    "static const uint32_t used[NUSED + 1] = {", p->m.ncounters, u->n, p->m.build_id);
 	for (int i = 0; i < u->n; i++)
 		strbuf_addf(sb, "%s%d", i ? ", " : "", u->counter[i]);
-	strbuf_addf(sb, "%s0};\n\n/* PRED/evaluator */\nstatic const unsigned char evaluator[%zu] = {",
-	    u->n ? ", " : "", bytes);
-	for (size_t i = 0; i < bytes; i++)
-		strbuf_addf(sb, "%s0x%02x,", i % 16 ? " " : "\n\t", exe[i]);
-	strbuf_addf(sb, "\n};\n\n");
+	strbuf_addf(sb, "%s0};\n", u->n ? ", " : "");
+	if (exe)
+		bytes_array(sb, "PRED/evaluator", "evaluator", exe, bytes);
 }
 
-/* Appends feature_I(c): model feature i from the used counters, as feature_value does. */
+/* Returns the manifest feature model feature i is computed from (itself, or the one a sampled
+ * feature extrapolates), or NULL for an input feature. */
+static const struct feature *counted(const struct predictor *p, int i)
+{
+	return p->feature[i] >= 0 ? &p->m.v[p->feature[i]]
+	       : p->sampled[i] >= 0 ? &p->m.v[p->sampled[i]] : NULL;
+}
+
+/* Appends feature_I(c): model feature i (or the feature a sampled one extrapolates) from the
+ * used counters, as feature_value does. */
 static void feature_function(struct strbuf *sb, const struct predictor *p, const struct used *u,
 			     int i)
 {
-	const struct feature *f = &p->m.v[p->feature[i]];
+	const struct feature *f = counted(p, i);
 
 	strbuf_addf(sb, "/* ");
 	comment_text(sb, f->name);
 	strbuf_addf(sb, ": ");
 	comment_text(sb, f->description);
-	strbuf_addf(sb, " (trained on %.17g to %.17g) */\nstatic double feature_%d(const uint64_t *c)\n{\n"
-	    "\tuint64_t sum = 0", p->model.features[i].min, p->model.features[i].max, i);
+	strbuf_addf(sb, p->sampled[i] >= 0 ? " (on a sample: the model reads it extrapolated to the "
+	    "whole files, trained on %.17g to %.17g) */\n" : " (trained on %.17g to %.17g) */\n",
+	    p->model.features[i].min, p->model.features[i].max);
+	strbuf_addf(sb, "static double feature_%d(const uint64_t *c)\n{\n\tuint64_t sum = 0", i);
 	for (int t = 0; t < f->nterms; t++) {
 		int64_t coef = f->terms[t].coef;
 
@@ -614,6 +926,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	if (p->evaluator)
 		strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n");
+	if (p->nsampled)
+		strbuf_addf(sb, "\tuint64_t ca[NUSED + 1], cb[NUSED + 1];\n\tdouble share[2];\n");
 	strbuf_addf(sb, "\tdouble x[%d], e[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
 	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n", m->nfeatures, m->nfeatures);
 	for (int i = 0; i < m->nfeatures; i++) {
@@ -621,11 +935,21 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 			strbuf_addf(sb, "\tif (readable_argument(argc, argv, %d) < 0)\n\t\treturn NAN;\n",
 			    p->descriptor[i] - DESCRIPTOR_ARGS + 1);
 	}
+	if (p->nsampled)
+		strbuf_addf(sb, "\tif (samples_readable(argc, argv) < 0)\n\t\treturn NAN;\n");
 	if (p->evaluator)
-		strbuf_addf(sb, "\tif (run_evaluator(argc, argv, c) < 0)\n\t\treturn NAN;\n");
+		strbuf_addf(sb, "\tif (run_program(evaluator, sizeof evaluator, argc, argv, c) < 0)\n"
+		    "\t\treturn NAN;\n");
+	if (p->nsampled)
+		strbuf_addf(sb, "\tif (run_samples(argc, argv, ca, cb, share) < 0)\n\t\treturn NAN;\n");
 	for (int i = 0; i < m->nfeatures; i++) {
 		if (p->feature[i] >= 0) {
 			strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
+			continue;
+		}
+		if (p->sampled[i] >= 0) {
+			strbuf_addf(sb, "\tx[%d] = share[0] < 1 ? extrapolated(feature_%d(ca), "
+			    "feature_%d(cb), share) : feature_%d(ca);\n", i, i, i, i);
 			continue;
 		}
 		strbuf_addf(sb, "\tx[%d] = ", i);
@@ -658,18 +982,26 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 {
 	struct strbuf sb = {0};
 	struct used u = {0};
-	unsigned char *exe = NULL;
-	size_t bytes = 0;
+	unsigned char *exe = NULL, *sampled = NULL;
+	size_t bytes = 0, sampled_bytes = 0;
 	int rc;
 
-	if (p->nsampled > 0)
-		return error_set(err, "%s: the model reads sampled features (the instrumented program "
-				 "run on samples of the input), which export-c does not embed; train "
-				 "with --sample 0 for a predictor it can export", p->dir);
+	for (int i = 0; i < p->info.plan.npositions; i++) {
+		if (p->info.plan.positions[i] == SAMPLER_STDIN)
+			return error_set(err, "%s: the model reads sampled features of the standard "
+					 "input, which the exported function does not take (its stdin "
+					 "is empty); train with --sample 0 for a predictor it can export",
+					 p->dir);
+	}
 	if (p->evaluator && !(exe = (unsigned char *)read_file(p->evaluator, &bytes, "the evaluator ",
 							       err)))
 		return -1;
-	header(&sb, p, name, bytes);
+	if (p->sampler && !(sampled = (unsigned char *)read_file(p->sampler, &sampled_bytes,
+								 "the sampled program ", err))) {
+		free(exe);
+		return -1;
+	}
+	header(&sb, p, name, bytes, sampled_bytes);
 	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n");
 	if (p->model.nfeatures > 0)
 		strbuf_addf(&sb, "#include <fcntl.h>\n#include <signal.h>\n#include <stdint.h>\n"
@@ -678,9 +1010,9 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 		    "#include <sys/wait.h>\n#include <unistd.h>\n\n"
 		    "#ifdef __clang__\n#pragma STDC FP_CONTRACT OFF /* a * b + c rounded twice, "
 		    "as in mantis */\n#endif\n");
-	if (exe) {
+	if (exe || sampled) {
 		for (int i = 0; i < p->model.nfeatures; i++) {
-			const struct feature *f = p->feature[i] >= 0 ? &p->m.v[p->feature[i]] : NULL;
+			const struct feature *f = counted(p, i);
 
 			for (int t = 0; f && t < f->nterms; t++)
 				use(&u, f->terms[t].counter);
@@ -688,14 +1020,21 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 				use(&u, f->denominator);
 		}
 		constants(&sb, p, &u, exe, bytes);
+		if (sampled)
+			sampled_constants(&sb, p, sampled, sampled_bytes);
+		strbuf_addf(&sb, "\n");
 		lines(&sb, runtime_text, sizeof runtime_text / sizeof *runtime_text);
 	}
+	if (sampled) {
+		strbuf_addf(&sb, "\n");
+		lines(&sb, samples_text, sizeof samples_text / sizeof *samples_text);
+	}
 	input_functions(&sb, input_helpers(p));
-	if (exe) {
+	if (exe || sampled) {
 		strbuf_addf(&sb, "\n/* ---- the model "
 		    "------------------------------------------------------------------------ */\n\n");
 		for (int i = 0; i < p->model.nfeatures; i++) {
-			if (p->feature[i] >= 0)
+			if (counted(p, i))
 				feature_function(&sb, p, &u, i);
 		}
 	} else {
@@ -706,5 +1045,6 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	strbuf_release(&sb);
 	free(u.counter);
 	free(exe);
+	free(sampled);
 	return rc;
 }

@@ -38,9 +38,6 @@
 #include "runner.h"
 #include "util.h"
 
-/* The larger excerpt has at least this many bytes of the files (or is the whole files): a few
- * hundred bytes per piece say little about a compressor's matches. */
-#define MIN_EXCERPT 8192
 
 char *sampler_name(const char *feature)
 {
@@ -90,7 +87,7 @@ char *sampler_setting(const struct sampler_plan *plan)
 {
 	char *files = sampler_plan_files(plan);
 	char *setting = xasprintf("fraction=%.17g least=%d chunks=%d smaller=%d files=%s reps=%d",
-				  plan->fraction, MIN_EXCERPT, plan->chunks, SAMPLER_SMALLER, files,
+				  plan->fraction, SAMPLER_LEAST, plan->chunks, SAMPLER_SMALLER, files,
 				  SAMPLER_REPS);
 
 	free(files);
@@ -249,13 +246,13 @@ static void input_replace(struct input *out, int word, size_t offset, const char
 }
 
 /* Returns the larger excerpt's share of total bytes: the plan's fraction, raised to
- * MIN_EXCERPT bytes, at most 1. */
+ * SAMPLER_LEAST bytes, at most 1. */
 static double larger_share(const struct sampler_plan *plan, double total)
 {
 	double q = plan->fraction;
 
-	if (total > 0 && q * total < MIN_EXCERPT)
-		q = MIN_EXCERPT / total;
+	if (total > 0 && q * total < SAMPLER_LEAST)
+		q = SAMPLER_LEAST / total;
 	return q < 1 ? q : 1;
 }
 

@@ -34,6 +34,9 @@ enum {
 	SAMPLER_MIN_BYTES = 65536, /* a file is sampled when its median size is at least this */
 	SAMPLER_REPS = 3,        /* timed runs of each sample in training: the cost is their median */
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
+	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
+				  * all (or is the whole files): a few hundred bytes a piece say
+				  * little about a compressor's matches */
 	SAMPLER_STDIN = 0,       /* the position of stdin */
 };
 

@@ -102,9 +102,42 @@ The sampled file must be there and readable, or there is no prediction:
   $ mantis predict pred
   mantis: the input has no arg1, whose samples the model reads; no prediction
   [1]
-  $ mantis export-c pred -o predict.c
-  mantis: pred: the model reads sampled features (the instrumented program run on samples of the input), which export-c does not embed; train with --sample 0 for a predictor it can export
-  [1]
+
+mantis export-c embeds the program that runs on the samples and makes them as mantis does, so
+the exported function predicts exactly what mantis predict prints (17 significant digits read
+back to the same double), and refuses what it refuses:
+
+  $ mantis export-c pred -o predict_runs.c
+  wrote predict_runs.c: double runs_predict(int argc, char **argv)
+  $ cat > main.c <<'C'
+  > #include <errno.h>
+  > #include <stdio.h>
+  > #include <string.h>
+  > 
+  > double runs_predict(int argc, char **argv);
+  > 
+  > /* Prints, per argument, the prediction for a run on it ("-": no argument) and errno. */
+  > int main(int argc, char **argv)
+  > {
+  > 	for (int i = 1; i < argc; i++) {
+  > 		char *args[] = {"prog", argv[i], NULL};
+  > 		double v;
+  > 
+  > 		errno = 0;
+  > 		v = runs_predict(strcmp(argv[i], "-") ? 2 : 1, args);
+  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
+  > 	}
+  > 	return 0;
+  > }
+  > C
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o predict main.c predict_runs.c
+  $ ./predict t0.bin t3.bin nothere.bin - . > mine.txt
+  $ for f in t0.bin t3.bin; do mantis predict pred --json -- $f | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
+  $ head -2 mine.txt | awk '{print $2}' | diff - theirs.txt
+  $ tail -3 mine.txt
+  nothere.bin nan No such file or directory
+  - nan No such file or directory
+  . nan Is a directory
 
 A program that needs the end of its file (a trailer) fails on a sample, so training offers no
 sampled features and says why; with --sample 0 it does not try:
