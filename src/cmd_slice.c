@@ -41,14 +41,6 @@ struct result {
 	char *why;           /* with --why: the chain of dependences that keeps the line; owned */
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 
 /*
  * Runs program on in with MANTIS_COUNTERS set (predictor_measure), reps times, each killed
@@ -300,7 +292,7 @@ static int run_slice(int argc, char **argv)
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
 		char *bc = xasprintf("%s/feature%d.bc", out, i);
 		struct strbuf sb = {0};
-		double t0 = now();
+		double t0 = now_seconds();
 
 		res[i].name = names[i];
 		res[i].exe = xasprintf("%s/feature%d", out, i);
@@ -308,7 +300,7 @@ static int run_slice(int argc, char **argv)
 		res[i].kept = slicer_mark(&s, &i, 1, mark);
 		if (slicer_write(&s, mark, bc, res[i].exe, runtime, &err) < 0)
 			die("feature %s: %s", names[i], err.msg);
-		res[i].seconds = now() - t0;
+		res[i].seconds = now_seconds() - t0;
 		strbuf_add(&sb, "", 0);
 		slicer_lines(&s, mark, &sb);
 		res[i].lines = strbuf_detach(&sb);

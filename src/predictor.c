@@ -419,14 +419,6 @@ static int evaluate(const struct predictor *p, const struct input *in, double ti
 	return rc;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Runs the sandboxed program on in's samples into *r, adding the time it took (making the
  * samples included) to out->seconds. Returns 0, or -1 with err saying why there is no
  * prediction. */
@@ -435,7 +427,7 @@ static int run_samples(const struct predictor *p, const struct input *in, double
 {
 	char *position;
 	const char *missing = sampler_unreadable(&p->info.plan, in, &position);
-	double t0 = now();
+	double t0 = now_seconds();
 	int rc;
 
 	if (missing && !*missing)
@@ -449,7 +441,7 @@ static int run_samples(const struct predictor *p, const struct input *in, double
 	if (missing)
 		return rc;
 	rc = sampler_run(p->sampler, &p->m, &p->info.plan, in, 1, timeout, r, err);
-	out->seconds += now() - t0;
+	out->seconds += now_seconds() - t0;
 	if (rc == 0 && !r->ok)
 		rc = error_set(err, "on the samples of its input, the program %s: this input is "
 			       "unlike the training inputs, or the program fails on it; no prediction",
@@ -462,7 +454,7 @@ int predictor_run(const struct predictor *p, const struct input *in, double time
 {
 	uint64_t *counters = NULL;
 	struct sampled_run sampled = {0};
-	double t0 = now(), own;
+	double t0 = now_seconds(), own;
 	int rc = 0;
 
 	memset(out, 0, sizeof *out);
@@ -472,15 +464,15 @@ int predictor_run(const struct predictor *p, const struct input *in, double time
 		rc = error_errno(err, "cannot read the input's stdin %s", in->stdin_path);
 	if (rc == 0)
 		rc = check_input_files(p, in, err);
-	own = now() - t0;
+	own = now_seconds() - t0;
 	if (rc == 0 && p->evaluator)
 		rc = evaluate(p, in, timeout, out, &counters, err);
 	if (rc == 0 && p->nsampled > 0)
 		rc = run_samples(p, in, timeout, out, &sampled, err);
 	if (rc == 0) {
-		t0 = now();
+		t0 = now_seconds();
 		predictor_values(p, in, counters, &sampled, out->values);
-		out->seconds += own + (now() - t0); /* the evaluator's run, and reading the input */
+		out->seconds += own + (now_seconds() - t0); /* the evaluator's run, and reading the input */
 		out->value = model_eval(&p->model, out->values);
 		range_warning(p, out);
 	}

@@ -35,14 +35,6 @@
 #include "inputs.h"
 #include "util.h"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static double timeval_seconds(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
@@ -118,7 +110,7 @@ fail:
 /* Waits for pid up to timeout seconds (0: forever). Returns 1 if it exited, 0 on timeout. */
 static int wait_exit(pid_t pid, double timeout)
 {
-	double deadline = now() + timeout;
+	double deadline = now_seconds() + timeout;
 	int pidfd;
 
 	if (timeout <= 0)
@@ -126,7 +118,7 @@ static int wait_exit(pid_t pid, double timeout)
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (pidfd >= 0) {
 		for (;;) {
-			double left = deadline - now();
+			double left = deadline - now_seconds();
 			struct pollfd p = {pidfd, POLLIN, 0};
 			int r;
 
@@ -141,7 +133,7 @@ static int wait_exit(pid_t pid, double timeout)
 		close(pidfd);
 		return 0;
 	}
-	while (now() < deadline) {
+	while (now_seconds() < deadline) {
 		siginfo_t si = {0};
 		struct timespec ms = {0, 1000000};
 
@@ -224,7 +216,7 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 	if (pipe2(report, O_CLOEXEC) < 0)
 		return error_errno(err, "cannot create a pipe");
 	env = environment(opt->env);
-	start = now();
+	start = now_seconds();
 	pid = vfork();
 	if (pid < 0) {
 		close(report[0]);
@@ -249,7 +241,7 @@ static int spawn(const char *program, char **argv, const char *scratch, int fds[
 		errno = exec_errno;
 		return error_errno(err, "cannot run %s", program);
 	}
-	fill_result(res, status, !exited, now() - start, &ru);
+	fill_result(res, status, !exited, now_seconds() - start, &ru);
 	return 0;
 }
 

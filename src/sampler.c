@@ -380,18 +380,21 @@ int sampler_run(const char *exe, const struct manifest *m, const struct sampler_
 	double *walls = xcalloc((size_t)reps + 1, sizeof *walls);
 	char *dir = excerpt_folder();
 	int rc = 0, runs;
+	double t0;
 
 	memset(r, 0, sizeof *r);
 	if (!dir) {
 		free(walls);
 		return error_errno(err, "cannot make a folder for the input's samples");
 	}
+	t0 = now_seconds();
 	if (sampler_make_inputs(plan, in, dir, sample, r->share, err) < 0) {
 		remove_tree(dir);
 		free(dir);
 		free(walls);
 		return -1;
 	}
+	r->seconds = now_seconds() - t0; /* a prediction makes them too */
 	runs = r->share[0] >= 1 ? 1 : 2; /* the whole files: nothing to extrapolate */
 	for (int k = 0; k < runs && rc == 0 && !r->failure; k++) {
 		for (int rep = 0; rep < reps && rc == 0 && !r->failure; rep++) {

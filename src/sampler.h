@@ -55,7 +55,8 @@ struct sampled_run {
 	uint64_t *counters[2]; /* counters of the run on the larger (0) and smaller (1) sample;
 				* owned */
 	double share[2];       /* the samples' share of the sampled files' bytes (1: whole) */
-	double seconds;        /* wall time of the two runs together (median over repetitions) */
+	double seconds;        /* wall time of making the samples and of the two runs (each the
+				* median over repetitions) */
 	int ok;                /* both runs exited 0 and wrote their counters */
 	char *failure;         /* why not, one phrase, or NULL; owned */
 };

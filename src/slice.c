@@ -38,14 +38,6 @@
 #include "prune.h"
 #include "util.h"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static const char *callee_name(LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
@@ -298,7 +290,7 @@ static int init(struct slicer *s, const char *dir, char *const *names, int n,
 	unsigned char *keep = NULL;
 	LLVMValueRef *emit = NULL, flush = NULL, *pairs = NULL, *roots = NULL;
 	int npairs = 0, nroots = 0, rc = -1;
-	double t0 = now();
+	double t0 = now_seconds();
 
 	memset(s, 0, sizeof *s);
 	s->dir = xstrdup(dir);
@@ -339,7 +331,7 @@ static int init(struct slicer *s, const char *dir, char *const *names, int n,
 		intvec_push(&s->exits, sdg_node(&s->sdg, pairs[2 * i]));
 		intvec_push(&s->exits, sdg_node(&s->sdg, pairs[2 * i + 1]));
 	}
-	s->analysis_seconds = now() - t0;
+	s->analysis_seconds = now_seconds() - t0;
 	rc = 0;
 out:
 	free(path);

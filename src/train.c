@@ -121,14 +121,6 @@ struct trainer {
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Prints a line to the log, if any. */
 __attribute__((format(printf, 2, 3))) static void say(const struct trainer *t, const char *fmt, ...)
 {
@@ -410,7 +402,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	static const int chunks[] = {SAMPLER_CHUNKS, 1};
 	char *exe = xasprintf("%s/sandboxed", t->build), *failed[2] = {NULL, NULL}, *files;
 	struct sampled_run *runs[2];
-	double error[2], t0 = now();
+	double error[2], t0 = now_seconds();
 	int best = -1, added;
 
 	sampled_release(t);
@@ -487,12 +479,12 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	json_object_set_new(t->sampling, "sandboxed_cost", json_real(t->sandboxed_cost));
 	if (!isnan(error[best]))
 		json_object_set_new(t->sampling, "instructions_error", json_real(error[best]));
-	t->seconds[T_PROFILE] += now() - t0;
+	t->seconds[T_PROFILE] += now_seconds() - t0;
 	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
 	json_object_set_new(t->sampling, "features", json_integer(added));
 	say(t, "sampled features: %d vary over the inputs (%d piece%s; the sandboxed program's runs "
 	    "cost %.2f%% of the program's time; %.1f s)\n", added, t->plan.chunks,
-	    t->plan.chunks > 1 ? "s" : "", 100 * t->sandboxed_cost, now() - t0);
+	    t->plan.chunks > 1 ? "s" : "", 100 * t->sandboxed_cost, now_seconds() - t0);
 	free(exe);
 	return 0;
 }
@@ -629,7 +621,7 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 {
 	char *dir = xasprintf("%s/slice", t->build);
 	struct slicer s;
-	double t0 = now();
+	double t0 = now_seconds();
 	int rc = 0;
 
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
@@ -641,7 +633,7 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 		free(dir);
 		return -1;
 	}
-	t->seconds[T_SLICE] += now() - t0;
+	t->seconds[T_SLICE] += now_seconds() - t0;
 	for (int i = 0; i < n && rc == 0; i++) {
 		struct decision *d = add_decision(t, names[i], iteration);
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
@@ -649,17 +641,17 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 		char *bc = xasprintf("%s.bc", exe);
 		struct error werr = {""};
 
-		t0 = now();
+		t0 = now_seconds();
 		d->total = s.sdg.ninsts;
 		d->kept = slicer_mark(&s, &i, 1, mark);
 		if (!estimated_too_costly(t, &s, mark, d) &&
 		    slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
 			d->reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now() - t0;
-		t0 = now();
+		t->seconds[T_SLICE] += now_seconds() - t0;
+		t0 = now_seconds();
 		if (!d->reason)
 			rc = judge(t, exe, &s.feature[i], 1, 1, d, err);
-		t->seconds[T_JUDGE] += now() - t0;
+		t->seconds[T_JUDGE] += now_seconds() - t0;
 		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
 		if (d->accepted)
 			say(t, ": cost %.2f%%, validated on %d inputs", 100 * d->cost, d->ninputs);
@@ -796,7 +788,7 @@ static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
 	char *dir = xasprintf("%s/slice", t->build);
 	char **of = xcalloc((size_t)n + 1, sizeof *of);
 	struct slicer s;
-	double t0 = now();
+	double t0 = now_seconds();
 	int rc = 0;
 
 	for (int i = 0; i < n; i++)
@@ -806,7 +798,7 @@ static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
 		free(dir);
 		return -1;
 	}
-	t->seconds[T_SLICE] += now() - t0;
+	t->seconds[T_SLICE] += now_seconds() - t0;
 	for (int i = 0; i < n && rc == 0; i++) {
 		struct decision *d = add_decision(t, names[i], iteration);
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
@@ -814,16 +806,16 @@ static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
 		char *bc = xasprintf("%s.bc", exe);
 		struct error werr = {""};
 
-		t0 = now();
+		t0 = now_seconds();
 		d->total = s.sdg.ninsts;
 		d->kept = slicer_mark(&s, &i, 1, mark);
 		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
 			d->reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now() - t0;
-		t0 = now();
+		t->seconds[T_SLICE] += now_seconds() - t0;
+		t0 = now_seconds();
 		if (!d->reason)
 			rc = judge_sampled(t, exe, &s.feature[i], 1, 1, 1, d, err);
-		t->seconds[T_JUDGE] += now() - t0;
+		t->seconds[T_JUDGE] += now_seconds() - t0;
 		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
 		if (d->accepted)
 			say(t, ": cost %.2f%% on the samples, validated on %d inputs", 100 * d->cost,
@@ -981,7 +973,7 @@ static int estimate_all(struct trainer *t, struct error *err)
 	struct ranked *order = xcalloc((size_t)t->ds.p + 1, sizeof *order);
 	struct slicer s;
 	int n = 0, rejected = 0, done = 0, stopped = 0;
-	double t0 = now(), t1, *weight;
+	double t0 = now_seconds(), t1, *weight;
 
 	for (int j = 0; j < t->ds.p; j++) {
 		if (varies(&t->ds, j) && !decided(t, t->ds.names[j]) &&
@@ -997,8 +989,8 @@ static int estimate_all(struct trainer *t, struct error *err)
 		return n == 0 ? 0 : -1;
 	}
 	weight = slicer_weights(&s, t->samples.counters, t->samples.n);
-	t1 = now();
-	for (int i = 0; i < n && now() - t1 < ESTIMATE_SECONDS; i++, done++) {
+	t1 = now_seconds();
+	for (int i = 0; i < n && now_seconds() - t1 < ESTIMATE_SECONDS; i++, done++) {
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
 		struct sdg_bound bound = {weight, ESTIMATE_MARGIN * t->opt->threshold, 0};
 		struct decision d = {0};
@@ -1027,10 +1019,10 @@ static int estimate_all(struct trainer *t, struct error *err)
 	free(weight);
 	slicer_release(&s);
 	free(names);
-	t->seconds[T_SLICE] += now() - t0;
+	t->seconds[T_SLICE] += now_seconds() - t0;
 	say(t, "estimate: %d of %d varying features rejected by their slice's estimated cost "
 	    "(%d estimated, the most correlated with the metric first, %d of them stopped once "
-	    "over; %.1f s)\n", rejected, n, done, stopped, now() - t0);
+	    "over; %.1f s)\n", rejected, n, done, stopped, now_seconds() - t0);
 	return rejected;
 }
 
@@ -1042,7 +1034,7 @@ static int fit_at(struct trainer *t, int degree, char **excluded, int nexcluded,
 {
 	struct fit_options fo = t->opt->fit;
 	struct prep pr;
-	double t0 = now();
+	double t0 = now_seconds();
 	int rc;
 
 	fo.degree = degree;
@@ -1051,7 +1043,7 @@ static int fit_at(struct trainer *t, int degree, char **excluded, int nexcluded,
 	rc = fit_model(&t->ds, &fo, model, &pr, err);
 	if (rc == 0)
 		prep_release(&pr);
-	t->seconds[T_MODEL] += now() - t0;
+	t->seconds[T_MODEL] += now_seconds() - t0;
 	return rc;
 }
 
@@ -1342,7 +1334,7 @@ static int build_evaluator(struct trainer *t, const struct model *model, struct 
 	int n = program_features(model, names);
 	struct slicer s;
 	unsigned char *mark;
-	double t0 = now();
+	double t0 = now_seconds();
 
 	for (int f = 0; f < n; f++)
 		all[f] = f;
@@ -1352,11 +1344,11 @@ static int build_evaluator(struct trainer *t, const struct model *model, struct 
 		d->total = s.sdg.ninsts;
 		d->kept = slicer_mark(&s, all, n, mark);
 		rc = slicer_write(&s, mark, bc, exe, t->opt->slicert, err);
-		t->seconds[T_SLICE] += now() - t0;
-		t0 = now();
+		t->seconds[T_SLICE] += now_seconds() - t0;
+		t0 = now_seconds();
 		if (rc == 0)
 			rc = judge(t, exe, s.feature, n, 0, d, err);
-		t->seconds[T_JUDGE] += now() - t0;
+		t->seconds[T_JUDGE] += now_seconds() - t0;
 		free(mark);
 		slicer_release(&s);
 	}
@@ -1462,7 +1454,7 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 	int n = sampled_underlying(model, &names), rc;
 	struct decision d = {0};
 	struct slicer s;
-	double t0 = now();
+	double t0 = now_seconds();
 
 	rc = slice_for_samples(t, names, n, &s, err);
 	if (rc == 0) {
@@ -1476,11 +1468,11 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 		d.kept = slicer_mark(&s, all, n, mark);
 		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
 			d.reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now() - t0;
-		t0 = now();
+		t->seconds[T_SLICE] += now_seconds() - t0;
+		t0 = now_seconds();
 		if (!d.reason)
 			rc = judge_sampled(t, exe, s.feature, n, SAMPLER_REPS, 0, &d, err);
-		t->seconds[T_JUDGE] += now() - t0;
+		t->seconds[T_JUDGE] += now_seconds() - t0;
 		free(mark);
 		free(all);
 		slicer_release(&s);
@@ -1718,7 +1710,7 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 static void candidate_score(struct trainer *t, struct candidate *c)
 {
 	struct fit_options fo = t->opt->fit;
-	double t0 = now();
+	double t0 = now_seconds();
 
 	fo.exclude = c->excluded;
 	fo.nexclude = c->nexcluded;
@@ -1726,7 +1718,7 @@ static void candidate_score(struct trainer *t, struct candidate *c)
 	c->e = xcalloc((size_t)t->ds.n + 1, sizeof *c->e);
 	c->ratio = xcalloc((size_t)t->ds.n + 1, sizeof *c->ratio);
 	c->cv = select_cross_validate(&t->ds, &fo, c->e, c->ratio);
-	t->seconds[T_MODEL] += now() - t0;
+	t->seconds[T_MODEL] += now_seconds() - t0;
 }
 
 /* Sets c->diff and c->se: the mean and standard error of c's errors minus best's, per input. */
@@ -1863,7 +1855,7 @@ static int more_inputs(struct trainer *t, struct error *err)
 	struct fit_options fo = t->opt->fit;
 	char **excluded; /* borrowed from t->ds, which profile() reloads after selecting */
 	int before = t->samples.n;
-	double t0 = now();
+	double t0 = now_seconds();
 
 	int ninput = 0;
 
@@ -1880,7 +1872,7 @@ static int more_inputs(struct trainer *t, struct error *err)
 	}
 	add_input_features(t);
 	free(excluded);
-	t->seconds[T_PROFILE] += now() - t0;
+	t->seconds[T_PROFILE] += now_seconds() - t0;
 	if (add_sampled_features(t, err) < 0)
 		return -1;
 	return t->samples.n - before;
@@ -1914,7 +1906,7 @@ int train_run(const struct train_options *opt, struct error *err)
 	struct trainer t = {0};
 	struct model model = {0};
 	struct decision final = {0};
-	double t0 = now();
+	double t0 = now_seconds();
 	int rebuilt = 0, iterations = 0, rc = -1, more = 0;
 
 	t.opt = opt;
@@ -1926,12 +1918,12 @@ int train_run(const struct train_options *opt, struct error *err)
 	}
 	if (build(&t, &rebuilt, err) < 0)
 		goto out;
-	t.seconds[T_BUILD] = now() - t0;
-	t0 = now();
+	t.seconds[T_BUILD] = now_seconds() - t0;
+	t0 = now_seconds();
 	if (profile(&t, opt->fresh || rebuilt, &opt->fit, err) < 0 || match_inputs(&t, err) < 0)
 		goto out;
 	add_input_features(&t);
-	t.seconds[T_PROFILE] = now() - t0;
+	t.seconds[T_PROFILE] = now_seconds() - t0;
 	if (add_sampled_features(&t, err) < 0)
 		goto out;
 	screen(&t);

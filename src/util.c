@@ -13,6 +13,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -321,4 +322,12 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 void remove_tree(const char *dir)
 {
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

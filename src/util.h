@@ -96,4 +96,6 @@ char *str_replace_tmp(const char *s, const char *tmp);
 
 /* Removes the folder dir and everything in it; best effort. */
 void remove_tree(const char *dir);
+/* Returns the seconds of CLOCK_MONOTONIC: differences of two are wall time. */
+double now_seconds(void);
 #endif
