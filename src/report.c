@@ -1214,6 +1214,16 @@ static void early_rejections(struct strbuf *sb, const json_t *early)
 	strbuf_addf(sb, "</table>\n</details>\n");
 }
 
+/* Returns the final choice's words for train.json's kind of candidate (static). */
+static const char *candidate_label(const char *features)
+{
+	if (features && strcmp(features, "input") == 0)
+		return "the input features alone";
+	if (features && strcmp(features, "exact") == 0)
+		return "the program's exact features (no sampled ones)";
+	return "the program's features";
+}
+
 /* Appends the final choice (train.json's "choice"): every candidate's cross-validated error and
  * which was written; nothing when there was no choice to make (or train.json predates it). */
 static void choice_table(struct strbuf *sb, const json_t *choice)
@@ -1226,7 +1236,8 @@ static void choice_table(struct strbuf *sb, const json_t *choice)
 	strbuf_addf(sb, "<h3 id=\"choice\">The final choice</h3>\n<p>Each candidate is fitted and "
 	    "cross-validated on the training inputs (5 folds); the simplest whose error is within one "
 	    "standard error of the best is written: the input features alone (no evaluator) before "
-	    "the program's, a lower degree before a higher.</p>\n<table class=\"choice\">\n<tr>"
+	    "the program's exact ones (no sampled runs) before all the program's, a lower degree "
+	    "before a higher.</p>\n<table class=\"choice\">\n<tr>"
 	    "<th>features</th><th>degree</th><th>cross-validated error</th><th>over the best</th>"
 	    "<th>standard error</th><th></th></tr>\n");
 	json_array_foreach(json_object_get(choice, "candidates"), i, c) {
@@ -1236,8 +1247,7 @@ static void choice_table(struct strbuf *sb, const json_t *choice)
 			      num(c, "degree") == num(choice, "degree");
 
 		strbuf_addf(sb, "<tr><td>%s</td><td class=\"n\">%.0f</td><td class=\"n\">",
-		    features && strcmp(features, "input") == 0 ? "the input features alone"
-							       : "the program's features",
+		    candidate_label(features),
 		    num(c, "degree"));
 		percent(sb, num(c, "cv"));
 		strbuf_addf(sb, "</td><td class=\"n\">%+.2f points</td><td class=\"n\">%.2f points"

@@ -28,9 +28,11 @@
  *            the model of every feature); once the predictor is settled, select.c goes on
  *            while the model of the accepted features alone cross-validates over the target,
  *            and the loop runs again on the larger sample (decisions kept)
- *   choice   the input features alone and the model's program features, each at degrees 1..d,
- *            cross-validated on the same 5 folds: the simplest (input before program, lower
- *            degree before higher) within one standard error of the best is written
+ *   choice   the input features alone, the model's exact program features (when it reads
+ *            sampled ones too) and all its program features, each at degrees 1..d,
+ *            cross-validated on the same 5 folds: the simplest (input before exact before
+ *            sampled, lower degree before higher) within one standard error of the best is
+ *            written
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -1640,6 +1642,7 @@ static int program_names(const struct trainer *t, char ***names)
 /* One model the final choice weighs: a feature set fitted at a degree. */
 struct candidate {
 	int program;     /* 1: the loop's program features and the input features; 0: input alone */
+	int exact;       /* with program: 1 if no sampled feature may enter (their runs cost) */
 	int degree;      /* the fit's highest total degree */
 	char **excluded; /* the fit's exclusions; owned array, borrowed names */
 	int nexcluded;   /* how many */
@@ -1666,19 +1669,34 @@ static int outside_model_names(const struct trainer *t, const struct model *mode
 	return n;
 }
 
+/* Appends every sampled feature of the dataset to c->excluded (an exact candidate's). */
+static void exclude_sampled(const struct trainer *t, struct candidate *c)
+{
+	c->excluded = xrealloc(c->excluded, ((size_t)c->nexcluded + (size_t)t->ds.p + 1) *
+			       sizeof *c->excluded);
+	for (int j = 0; j < t->ds.p; j++) {
+		if (sampler_feature(t->ds.names[j]))
+			c->excluded[c->nexcluded++] = t->ds.names[j];
+	}
+}
+
 /*
  * Fills c[] with the final choice's candidates, simplest first: the input features alone at
- * degrees 1..d (when they vary), then the model's program features with the input features at
- * degrees 1..d (when it reads any); degree d with the program's is the loop's model, refitted
- * on every accepted feature as the loop fitted it, lower degrees on the model's own features
- * only, so a refit needs no feature the loop's evaluator does not compute. Degrees below d
- * only for SPORE (the others have none). Returns how many; *loop is the loop's model's index.
+ * degrees 1..d (when they vary), then, when the model reads sampled and program features, the
+ * program's exact features alone (no sampled runs, whose cost is two more process starts and
+ * the samples' share of the work) at degrees 1..d, then the model's program features with the
+ * input features at degrees 1..d (when it reads any); degree d with the program's is the loop's
+ * model, refitted on every accepted feature as the loop fitted it, lower degrees on the
+ * model's own features only, so a refit needs no feature the loop's evaluators do not compute.
+ * Degrees below d only for SPORE (the others have none). Returns how many; *loop is the loop's
+ * model's index.
  */
 static int candidates_make(struct trainer *t, const struct model *model, struct candidate *c,
 			   int *loop)
 {
 	int d = t->opt->fit.degree, n = 0, lowest;
-	int program = count_program_features(model) + count_sampled_features(model) > 0;
+	int sampled = count_sampled_features(model) > 0;
+	int program = count_program_features(model) > 0 || sampled;
 	char **no_input;
 	int ninput = program_names(t, &no_input);
 
@@ -1695,13 +1713,17 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 		}
 	}
 	free(no_input);
-	for (int k = lowest; program && k <= d; k++) {
-		c[n] = (struct candidate){.program = 1, .degree = k};
-		c[n].nexcluded = k == d ? unaccepted_names(t, &c[n].excluded)
-					: outside_model_names(t, model, &c[n].excluded);
-		if (k == d)
-			*loop = n;
-		n++;
+	for (int exact = sampled && count_program_features(model) > 0; exact >= 0; exact--) {
+		for (int k = lowest; program && k <= d; k++) {
+			c[n] = (struct candidate){.program = 1, .exact = exact, .degree = k};
+			c[n].nexcluded = k == d ? unaccepted_names(t, &c[n].excluded)
+						: outside_model_names(t, model, &c[n].excluded);
+			if (exact)
+				exclude_sampled(t, &c[n]);
+			else if (k == d)
+				*loop = n;
+			n++;
+		}
 	}
 	return n;
 }
@@ -1740,8 +1762,15 @@ static void candidate_compare(struct candidate *c, const struct candidate *best,
 /* Returns the candidate's description for the log and train.json; owned by the caller. */
 static char *candidate_name(const struct candidate *c)
 {
-	return xasprintf("%s, degree %d", c->program ? "the program's features" :
-			 "the input features alone", c->degree);
+	return xasprintf("%s, degree %d", !c->program ? "the input features alone" : c->exact
+			 ? "the program's exact features (no sampled ones)" : "the program's features",
+			 c->degree);
+}
+
+/* Returns train.json's name of c's features: "input", "exact" or "program" (static). */
+static const char *candidate_kind(const struct candidate *c)
+{
+	return !c->program ? "input" : c->exact ? "exact" : "program";
 }
 
 /* Logs the model's interval (model_set_interval) as train found it. */
@@ -1778,14 +1807,14 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
 		say(t, "choice: %s: cross-validated error %.2f%% (%+.2f points from the best, "
 		    "standard error %.2f)\n", name, 100 * c[i].cv, 100 * c[i].diff, 100 * c[i].se);
 		json_array_append_new(list, json_pack("{s:s, s:i, s:f, s:f, s:f}", "features",
-			c[i].program ? "program" : "input", "degree", c[i].degree, "cv", c[i].cv,
+			candidate_kind(&c[i]), "degree", c[i].degree, "cv", c[i].cv,
 			"difference", c[i].diff, "standard_error", c[i].se));
 		free(name);
 	}
 	if (chosen < 0) /* no score is a number (every fit failed): keep the loop's model */
 		chosen = loop;
 	t->choice = json_pack("{s:o, s:s, s:i}", "candidates", list, "chosen",
-			      c[chosen].program ? "program" : "input", "degree", c[chosen].degree);
+			      candidate_kind(&c[chosen]), "degree", c[chosen].degree);
 	name = candidate_name(&c[chosen]);
 	say(t, "choice: %s%s\n", name, c[chosen].program ? "" : " (no evaluator)");
 	free(name);
@@ -1796,8 +1825,10 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
  * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
  * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
  * mean error exceeds the best's by at most one standard error of their per-input paired
- * difference is written: the input features alone (no evaluator) before the program's, a
- * lower degree before a higher. Cross-validation judges a model on the training range, where
+ * difference is written: the input features alone (no evaluator) before the program's exact
+ * ones (no sampled runs) before all the program's, a lower degree before a higher. Why the
+ * exact ones: a sampled feature costs two process starts and its samples' share of the work,
+ * which it must pay for in accuracy beyond one standard error. Cross-validation judges a model on the training range, where
  * a cube and a line may look alike; past it, the line is the safer guess. The loop's
  * decisions stand; only which model is written changes. The written model's interval is the
  * spread of its candidate's held-out ratios (model_set_interval). Returns 1 if the model was
@@ -1807,7 +1838,7 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
 static int choose_final(struct trainer *t, struct model *model, struct decision *final,
 			struct error *err)
 {
-	struct candidate c[2 * MODEL_MAX_DEGREE + 2];
+	struct candidate c[3 * MODEL_MAX_DEGREE + 3];
 	int n, loop, chosen, rc = 0;
 
 	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
