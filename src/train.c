@@ -616,21 +616,32 @@ static int estimated_too_costly(const struct trainer *t, const struct slicer *s,
 	return 1;
 }
 
+/* Returns PRED/build/slice, where the rounds' evaluators are written, made if missing (owned
+ * by the caller), or NULL with err set. */
+static char *slice_dir(const struct trainer *t, struct error *err)
+{
+	char *dir = xasprintf("%s/slice", t->build);
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+		error_errno(err, "cannot make %s", dir);
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
 /* Slices the program features names[0..n) together and judges each evaluator; appends
  * decisions. */
 static int decide_program(struct trainer *t, char **names, int n, int iteration,
 			  struct error *err)
 {
-	char *dir = xasprintf("%s/slice", t->build);
+	char *dir = slice_dir(t, err);
 	struct slicer s;
 	double t0 = now_seconds();
 	int rc = 0;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		rc = error_errno(err, "cannot make %s", dir);
-		free(dir);
-		return rc;
-	}
+	if (!dir)
+		return -1;
 	if (slicer_init(&s, t->build, names, n, t->samples.counters, t->samples.n, err) < 0) {
 		free(dir);
 		return -1;
@@ -787,12 +798,15 @@ static int slice_for_samples(struct trainer *t, char *const *names, int n, struc
 static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
 			  struct error *err)
 {
-	char *dir = xasprintf("%s/slice", t->build);
-	char **of = xcalloc((size_t)n + 1, sizeof *of);
+	char *dir = slice_dir(t, err);
+	char **of;
 	struct slicer s;
 	double t0 = now_seconds();
 	int rc = 0;
 
+	if (!dir)
+		return -1;
+	of = xcalloc((size_t)n + 1, sizeof *of);
 	for (int i = 0; i < n; i++)
 		of[i] = (char *)sampler_feature(names[i]);
 	if (slice_for_samples(t, of, n, &s, err) < 0) {
