@@ -272,6 +272,44 @@ int manifest_read(struct manifest *m, const char *path, struct error *err)
 	return 0;
 }
 
+void manifest_subset(const struct manifest *from, char *const *names, int n,
+		     struct manifest *to)
+{
+	unsigned char *keep = xcalloc((size_t)from->n + 1, 1);
+
+	memset(to, 0, sizeof *to);
+	to->build_id = from->build_id;
+	to->ncounters = from->ncounters;
+	manifest_set_build(to, from->schemes, from->opt ? from->opt : "2", from->ldflags,
+			   from->nldflags);
+	if (from->ndropped > 0) {
+		to->dropped = xcalloc((size_t)from->ndropped, sizeof *to->dropped);
+		memcpy(to->dropped, from->dropped, sizeof *to->dropped * (size_t)from->ndropped);
+		to->ndropped = from->ndropped;
+	}
+	for (int i = 0; i < n; i++) {
+		int j = manifest_find(from, names[i]);
+
+		if (j >= 0)
+			keep[j] = 1;
+	}
+	for (int j = 0; j < from->n; j++) {
+		const struct feature *f = &from->v[j];
+		struct feature *copy;
+
+		if (!keep[j])
+			continue;
+		copy = manifest_add(to, f->kind, f->name, f->function, f->file, f->line, f->variable,
+				    f->description);
+		for (int t = 0; t < f->nterms; t++)
+			feature_add_term(copy, f->terms[t].counter, f->terms[t].coef);
+		copy->denominator = f->denominator;
+		copy->shift = f->shift;
+	}
+	free(keep);
+	manifest_index(to);
+}
+
 static const struct manifest *sorting; /* the manifest manifest_index sorts (qsort has no context) */
 
 static int by_name_then_index(const void *a, const void *b)

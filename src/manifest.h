@@ -82,6 +82,15 @@ void manifest_index(struct manifest *m);
 /* Returns the index of the feature called name (the first, if several are), or -1. A binary
  * search over what manifest_read read, then a scan of the features added since. */
 int manifest_find(const struct manifest *m, const char *name);
+/*
+ * Fills *to with from's build (its id, counters, how it was made, the dropped counters) and
+ * copies of the features named in names[0..n) that from has, each once, in from's order; names
+ * it lacks are skipped. A predictor's own manifest: the few features it reads, where the
+ * build's lists every one (lz4's: 5 MB of JSON, 0.15 s to read per prediction). *to is the
+ * caller's (manifest_release).
+ */
+void manifest_subset(const struct manifest *from, char *const *names, int n,
+		     struct manifest *to);
 /* Frees what *m owns and zeroes it. */
 void manifest_release(struct manifest *m);
 /* Frees what feature f owns (not f itself). */

@@ -14,7 +14,9 @@
  * readable, or there is no prediction. And it may read sampled features (sampler.h), computed
  * by PRED/build/sandboxed run on two samples of the input's large files, as predictor.json's
  * "sampled" says; a failure there is no prediction either.
- * Invariant: predictor.json, model.json and build/features.json agree: every model feature is a
+ * The manifest is PRED/features.json, the build's cut to the model's features (train writes
+ * it), or build/features.json for a predictor trained before it existed.
+ * Invariant: predictor.json, model.json and the manifest agree: every model feature is a
  * feature of the manifest, an input feature or a sampled feature of one of the manifest, there
  * is an evaluator exactly when one is of the manifest, a sampling plan exactly when one is
  * sampled, and predictor.json's metric is the model's.
@@ -132,8 +134,13 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 int predictor_open(struct predictor *p, const char *dir, struct error *err)
 {
 	char *info = xasprintf("%s/predictor.json", dir), *model = xasprintf("%s/model.json", dir);
-	char *manifest = xasprintf("%s/build/features.json", dir);
+	char *manifest = xasprintf("%s/features.json", dir);
 	int rc = -1;
+
+	if (access(manifest, F_OK) != 0) { /* trained before PRED/features.json existed */
+		free(manifest);
+		manifest = xasprintf("%s/build/features.json", dir);
+	}
 
 	memset(p, 0, sizeof *p);
 	p->dir = xstrdup(dir);

@@ -4,6 +4,9 @@
  *
  *   PRED/predictor.json  what was trained: metric, features, evaluator, its cost, threshold
  *   PRED/model.json      the model (model.h), over the features below
+ *   PRED/features.json   the build's manifest cut to the features the model reads or
+ *                        extrapolates (manifest_subset); absent before it existed: then
+ *                        build/features.json
  *   PRED/evaluator       the executable slice computing the program's features among them
  *                        (absent when the model reads none: a constant, or input features only)
  *   PRED/build/          the instrumented program (mantis instrument), its profile.db, and
@@ -41,7 +44,7 @@ struct predictor {
 	char *dir;                  /* PRED; owned */
 	struct predictor_info info; /* predictor.json */
 	struct model model;         /* model.json */
-	struct manifest m;          /* build/features.json: how the counters make the features */
+	struct manifest m;          /* PRED/features.json: how the counters make the features */
 	int *feature;               /* per model feature, its index in m, or -1; owned */
 	int *descriptor;            /* per model feature, its input feature (descriptor.h), or -1;
 				     * owned */

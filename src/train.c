@@ -1608,8 +1608,33 @@ static int reject_costliest(struct trainer *t, const struct model *model,
 	return n > 0;
 }
 
-/* Writes model.json, predictor.json and train.json for the final model, whose evaluator
- * (already built) was judged into *final. */
+/* Writes PRED/features.json: the build's manifest cut to what a prediction reads (the model's
+ * program features, those its sampled ones extrapolate) and what eval counts (the program's
+ * instructions), so that mantis predict does not read the build's every feature. */
+static int write_model_manifest(const struct trainer *t, const struct model *model,
+				struct error *err)
+{
+	char **names = xcalloc((size_t)model->nfeatures + 2, sizeof *names);
+	char *path = xasprintf("%s/features.json", t->opt->dir);
+	struct manifest m;
+	int n = 0, rc;
+
+	for (int f = 0; f < model->nfeatures; f++) {
+		const char *of = sampler_feature(model->features[f].name);
+
+		names[n++] = of ? (char *)of : model->features[f].name;
+	}
+	names[n++] = "bycount:(program):-:0:total";
+	manifest_subset(&t->m, names, n, &m);
+	rc = manifest_write(&m, path, err);
+	manifest_release(&m);
+	free(names);
+	free(path);
+	return rc;
+}
+
+/* Writes features.json, model.json, predictor.json and train.json for the final model, whose
+ * evaluator (already built) was judged into *final. */
 static int write_predictor(struct trainer *t, const struct model *model,
 			   const struct decision *final, int iterations, struct error *err)
 {
@@ -1628,6 +1653,8 @@ static int write_predictor(struct trainer *t, const struct model *model,
 		info.sampled_cost = t->sampled_cost;
 		info.sampled_program = t->sampled_sliced ? "sampled-evaluator" : "build/sandboxed";
 	}
+	if (rc == 0)
+		rc = write_model_manifest(t, model, err);
 	if (rc == 0)
 		rc = model_write(model, path, err);
 	if (rc == 0)

@@ -290,7 +290,7 @@ A predictor without an evaluator (a constant model) exports a constant:
 A feature in fixed point (a floating-point variable's values: "shift": S in features.json) is
 divided by 2^S in the exported C as in mantis predict; here every model feature gets a shift of 4:
 
-  $ cp -r pred shifted && python3 -c 'import json; p = "shifted/build/features.json"; m = json.load(open(p)); used = {f["name"] for f in json.load(open("shifted/model.json"))["features"]}; [f.__setitem__("shift", 4) for f in m["features"] if f["name"] in used]; json.dump(m, open(p, "w"))'
+  $ cp -r pred shifted && python3 -c 'import json; p = "shifted/features.json"; m = json.load(open(p)); used = {f["name"] for f in json.load(open("shifted/model.json"))["features"]}; [f.__setitem__("shift", 4) for f in m["features"] if f["name"] in used]; json.dump(m, open(p, "w"))'
   $ mantis export-c shifted -o predict_shifted.c
   wrote predict_shifted.c: double shifted_predict(int argc, char **argv)
   $ grep -c ' / 16;$' predict_shifted.c

@@ -38,6 +38,7 @@ tests/cli/train-input.t); --no-input-features keeps to the program's features, t
   build
   evaluator
   evaluator.bc
+  features.json
   model.json
   predictor.json
   train.json

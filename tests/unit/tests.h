@@ -22,6 +22,7 @@ Suite *suite_report(void);
 Suite *suite_infer(void);
 Suite *suite_explore(void);
 Suite *suite_sampler(void);
+Suite *suite_manifest(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);

@@ -1,0 +1,101 @@
+/*
+ * test_manifest.c: features.json (manifest.c): a predictor's manifest cut from a build's
+ * (manifest_subset) keeps the build's identity and the named features' formulas, in the
+ * build's order, and reads back from disk as it was written.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "manifest.h"
+#include "tests.h"
+#include "util.h"
+
+/* Fills *m with a build of 6 counters and three features: a sum, a mean, a fixed-point value. */
+static void three_features(struct manifest *m)
+{
+	char *ldflags[] = {"-lm", "-lz"};
+	struct feature *f;
+
+	memset(m, 0, sizeof *m);
+	m->build_id = 0x0123456789abcdefULL;
+	m->ncounters = 6;
+	manifest_set_build(m, 5, "2", ldflags, 2);
+	m->dropped = xcalloc(1, sizeof *m->dropped);
+	m->dropped[0] = 5;
+	m->ndropped = 1;
+	f = manifest_add(m, "loop", "loop:main:a.c:3", "main", "a.c", 3, NULL, "the loop");
+	feature_add_term(f, 0, 2);
+	feature_add_term(f, 1, -1);
+	f = manifest_add(m, "value", "value:main:a.c:4:n.mean", "main", "a.c", 4, "n", "n's mean");
+	feature_add_term(f, 2, 1);
+	f->denominator = 3;
+	f = manifest_add(m, "value", "value:main:a.c:5:x.sum", "main", "a.c", 5, "x", "x's sum");
+	feature_add_term(f, 4, 1);
+	f->shift = 4;
+	manifest_index(m);
+}
+
+START_TEST(subset_keeps_the_build_and_the_named_formulas)
+{
+	char *names[] = {"value:main:a.c:5:x.sum", "nothere", "loop:main:a.c:3",
+			 "value:main:a.c:5:x.sum"};
+	uint64_t counters[6] = {10, 3, 12, 4, 40, 0};
+	char *dir = test_tmpdir(), *path = xasprintf("%s/features.json", dir);
+	struct manifest build, cut, back;
+	struct error err = {""};
+
+	three_features(&build);
+	manifest_subset(&build, names, 4, &cut);
+	ck_assert_int_eq(cut.n, 2); /* each once, the missing name skipped */
+	ck_assert_str_eq(cut.v[0].name, "loop:main:a.c:3"); /* the build's order */
+	ck_assert_str_eq(cut.v[1].name, "value:main:a.c:5:x.sum");
+	ck_assert_int_eq(manifest_write(&cut, path, &err), 0);
+	ck_assert_int_eq(manifest_read(&back, path, &err), 0);
+	ck_assert(back.build_id == 0x0123456789abcdefULL);
+	ck_assert_int_eq(back.ncounters, 6);
+	ck_assert_int_eq((int)back.schemes, 5);
+	ck_assert_int_eq(back.nldflags, 2);
+	ck_assert_str_eq(back.ldflags[1], "-lz");
+	ck_assert_int_eq(back.ndropped, 1);
+	ck_assert_int_eq(back.dropped[0], 5);
+	ck_assert_int_eq(manifest_find(&back, "value:main:a.c:4:n.mean"), -1);
+	ck_assert_int_eq(manifest_find(&back, "value:main:a.c:5:x.sum"), 1);
+	ck_assert_double_eq(feature_value(&back.v[0], counters), 17);  /* 2 * 10 - 3 */
+	ck_assert_double_eq(feature_value(&back.v[1], counters), 2.5); /* 40 / 2^4 */
+	ck_assert_str_eq(back.v[1].variable, "x");
+	manifest_release(&back);
+	manifest_release(&cut);
+	manifest_release(&build);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+START_TEST(subset_keeps_a_mean_s_denominator)
+{
+	char *names[] = {"value:main:a.c:4:n.mean"};
+	uint64_t counters[6] = {0, 0, 12, 4, 0, 0};
+	struct manifest build, cut;
+
+	three_features(&build);
+	manifest_subset(&build, names, 1, &cut);
+	ck_assert_int_eq(cut.n, 1);
+	ck_assert_int_eq(cut.v[0].denominator, 3);
+	ck_assert_double_eq(feature_value(&cut.v[0], counters), 3); /* 12 / 4 */
+	manifest_release(&cut);
+	manifest_release(&build);
+}
+END_TEST
+
+Suite *suite_manifest(void)
+{
+	Suite *s = suite_create("manifest");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, subset_keeps_the_build_and_the_named_formulas);
+	tcase_add_test(tc, subset_keeps_a_mean_s_denominator);
+	suite_add_tcase(s, tc);
+	return s;
+}
