@@ -33,6 +33,7 @@ the two input features: no evaluator at all.
   evaluator: none (the model reads only input features, read off the command line)
   $ ls pred
   build
+  features.json
   model.json
   predictor.json
   train.json
