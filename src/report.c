@@ -1273,7 +1273,9 @@ static void log_section(struct report *r)
 	    "it reads that are not decided yet, and accepts those whose evaluator computes the "
 	    "profiled values at a cost within the threshold.</p>\n");
 	json_array_foreach(its, i, it) {
-		strbuf_addf(sb, "<h3 id=\"round-%zu\">Round %.0f</h3>\n<p><code>", i + 1, num(it, "iteration"));
+		strbuf_addf(sb, "<h3 id=\"round-%zu\">Round %.0f%s</h3>\n<p><code>", i + 1,
+			    num(it, "iteration"), json_is_true(json_object_get(it, "exact"))
+			    ? " (again without sampled features)" : "");
 		text(sb, str(it, "model"));
 		strbuf_addf(sb, "</code> (training error ");
 		percent(sb, num(it, "train_mre"));
