@@ -634,6 +634,53 @@ static char *slice_dir(const struct trainer *t, struct error *err)
 	return dir;
 }
 
+static int judge_sampled(struct trainer *t, const char *exe, const int *feats, int nf, int reps,
+			 int early, struct decision *d, struct error *err);
+
+/*
+ * Decides each of names[0..n), the slicer's features in that order: its own slice written to
+ * dir/iterationI-[sampled]K (a program feature's first screened by its estimated cost), judged
+ * on the training inputs (judge) or on their samples (judge_sampled, when sampled), and logged.
+ * Appends the decisions. Returns 0, or -1 with err set.
+ */
+static int decide_each(struct trainer *t, struct slicer *s, char **names, int n, int iteration,
+		       const char *dir, int sampled, struct error *err)
+{
+	int rc = 0;
+
+	for (int i = 0; i < n && rc == 0; i++) {
+		struct decision *d = add_decision(t, names[i], iteration);
+		unsigned char *mark = xcalloc((size_t)s->sdg.n, 1);
+		char *exe = xasprintf("%s/iteration%d-%s%d", dir, iteration, sampled ? "sampled" : "", i);
+		char *bc = xasprintf("%s.bc", exe);
+		struct error werr = {""};
+		double t0 = now_seconds();
+
+		d->total = s->sdg.ninsts;
+		d->kept = slicer_mark(s, &i, 1, mark);
+		if (!(!sampled && estimated_too_costly(t, s, mark, d)) &&
+		    slicer_write(s, mark, bc, exe, t->opt->slicert, &werr) < 0)
+			d->reason = xasprintf("no evaluator: %s", werr.msg);
+		t->seconds[T_SLICE] += now_seconds() - t0;
+		t0 = now_seconds();
+		if (!d->reason)
+			rc = sampled ? judge_sampled(t, exe, &s->feature[i], 1, 1, 1, d, err)
+				     : judge(t, exe, &s->feature[i], 1, 1, d, err);
+		t->seconds[T_JUDGE] += now_seconds() - t0;
+		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
+		if (d->accepted)
+			say(t, ": cost %.2f%%%s, validated on %d inputs", 100 * d->cost,
+			    sampled ? " on the samples" : "", d->ninputs);
+		else
+			say(t, ": %s", d->reason ? d->reason : err->msg);
+		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
+		free(mark);
+		free(exe);
+		free(bc);
+	}
+	return rc;
+}
+
 /* Slices the program features names[0..n) together and judges each evaluator; appends
  * decisions. */
 static int decide_program(struct trainer *t, char **names, int n, int iteration,
@@ -651,34 +698,7 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 		return -1;
 	}
 	t->seconds[T_SLICE] += now_seconds() - t0;
-	for (int i = 0; i < n && rc == 0; i++) {
-		struct decision *d = add_decision(t, names[i], iteration);
-		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
-		char *exe = xasprintf("%s/iteration%d-%d", dir, iteration, i);
-		char *bc = xasprintf("%s.bc", exe);
-		struct error werr = {""};
-
-		t0 = now_seconds();
-		d->total = s.sdg.ninsts;
-		d->kept = slicer_mark(&s, &i, 1, mark);
-		if (!estimated_too_costly(t, &s, mark, d) &&
-		    slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
-			d->reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now_seconds() - t0;
-		t0 = now_seconds();
-		if (!d->reason)
-			rc = judge(t, exe, &s.feature[i], 1, 1, d, err);
-		t->seconds[T_JUDGE] += now_seconds() - t0;
-		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
-		if (d->accepted)
-			say(t, ": cost %.2f%%, validated on %d inputs", 100 * d->cost, d->ninputs);
-		else
-			say(t, ": %s", d->reason ? d->reason : err->msg);
-		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
-		free(mark);
-		free(exe);
-		free(bc);
-	}
+	rc = decide_each(t, &s, names, n, iteration, dir, 0, err);
 	slicer_release(&s);
 	free(dir);
 	return rc;
@@ -819,34 +839,7 @@ static int decide_sampled(struct trainer *t, char **names, int n, int iteration,
 		return -1;
 	}
 	t->seconds[T_SLICE] += now_seconds() - t0;
-	for (int i = 0; i < n && rc == 0; i++) {
-		struct decision *d = add_decision(t, names[i], iteration);
-		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
-		char *exe = xasprintf("%s/iteration%d-sampled%d", dir, iteration, i);
-		char *bc = xasprintf("%s.bc", exe);
-		struct error werr = {""};
-
-		t0 = now_seconds();
-		d->total = s.sdg.ninsts;
-		d->kept = slicer_mark(&s, &i, 1, mark);
-		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
-			d->reason = xasprintf("no evaluator: %s", werr.msg);
-		t->seconds[T_SLICE] += now_seconds() - t0;
-		t0 = now_seconds();
-		if (!d->reason)
-			rc = judge_sampled(t, exe, &s.feature[i], 1, 1, 1, d, err);
-		t->seconds[T_JUDGE] += now_seconds() - t0;
-		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
-		if (d->accepted)
-			say(t, ": cost %.2f%% on the samples, validated on %d inputs", 100 * d->cost,
-			    d->ninputs);
-		else
-			say(t, ": %s", d->reason ? d->reason : err->msg);
-		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
-		free(mark);
-		free(exe);
-		free(bc);
-	}
+	rc = decide_each(t, &s, names, n, iteration, dir, 1, err);
 	slicer_release(&s);
 	free(of);
 	free(dir);
