@@ -39,6 +39,8 @@ struct result {
 	double cost;         /* mean over inputs of evaluator time / program time */
 	char *lines;         /* kept source lines, one per line; owned */
 	char *why;           /* with --why: the chain of dependences that keeps the line; owned */
+	struct fuse_stats fused;       /* its features whose counters add up in one */
+	struct promote_stats promoted; /* its loops whose counters live in locals */
 };
 
 
@@ -155,6 +157,13 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 		json_object_set_new(f, "kept", json_integer(res[i].kept));
 		json_object_set_new(f, "total", json_integer(res[i].total));
 		json_object_set_new(f, "slice_seconds", json_real(res[i].seconds));
+		json_object_set_new(f, "promoted", json_pack("{s:i, s:i, s:i}", "loops",
+							     res[i].promoted.loops, "counters",
+							     res[i].promoted.counters, "unsafe",
+							     res[i].promoted.unsafe));
+		json_object_set_new(f, "fused", json_pack("{s:i, s:i}", "features",
+							  res[i].fused.features, "counters",
+							  res[i].fused.counters));
 		if (evaluated) {
 			json_object_set_new(f, "validated", json_boolean(res[i].validated));
 			json_object_set_new(f, "cost", json_real(res[i].cost));
@@ -301,6 +310,8 @@ static int run_slice(int argc, char **argv)
 		if (slicer_write(&s, mark, bc, res[i].exe, runtime, &err) < 0)
 			die("feature %s: %s", names[i], err.msg);
 		res[i].seconds = now_seconds() - t0;
+		res[i].fused = s.fused;
+		res[i].promoted = s.promoted;
 		strbuf_add(&sb, "", 0);
 		slicer_lines(&s, mark, &sb);
 		res[i].lines = strbuf_detach(&sb);
@@ -357,7 +368,9 @@ const struct command cmd_slice = {
 	"                   (data, control, call, parameter, summary) from an instruction of the\n"
 	"                   line to the feature's value at exit, through kept nodes\n"
 	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
-	"                   \"slice_seconds\", \"validated\", \"cost\", \"reason\"?, \"lines\"?,\n"
+	"                   \"slice_seconds\", \"promoted\": {\"loops\", \"counters\", \"unsafe\"},\n"
+	"                   \"fused\": {\"features\", \"counters\"},\n"
+	"                   \"validated\", \"cost\", \"reason\"?, \"lines\"?,\n"
 	"                   \"why\"?}],\n"
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
 	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"

@@ -303,6 +303,28 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 	return 0;
 }
 
+int ir_optimise(const char *bitcode, const char *opt, const char *out, struct error *err)
+{
+	struct args a = {0};
+	char *level = xasprintf("-O%s", opt);
+	int rc;
+
+	args_add(&a, CLANG);
+	args_add(&a, level);
+	args_add(&a, "-Wno-override-module");
+	args_add(&a, "-c");
+	args_add(&a, "-emit-llvm");
+	args_add(&a, "-o");
+	args_add(&a, out);
+	args_add(&a, bitcode);
+	rc = run_command(a.v, NULL, err);
+	args_release(&a);
+	free(level);
+	if (rc < 0)
+		return error_prefix(err, "optimising %s", bitcode);
+	return 0;
+}
+
 void ir_release(struct ir *ir)
 {
 	if (ir->ctx)

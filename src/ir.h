@@ -62,6 +62,10 @@ int ir_write(const struct ir *ir, const char *path, struct error *err);
 int ir_build_executable(const char *bitcode, const char *opt, char *const *objs, int nobjs,
 			char *const *ldflags, int nldflags, const char *out, struct error *err);
 
+/* Optimises bitcode at clang-14 -O<opt> (the whole pipeline a build runs) into bitcode at out.
+ * Returns 0 or -1. */
+int ir_optimise(const char *bitcode, const char *opt, const char *out, struct error *err);
+
 /* Frees the module and context. */
 void ir_release(struct ir *ir);
 

@@ -17,6 +17,10 @@
  *                   goes to its immediate post-dominator (a return when that is the virtual
  *                   exit); phis follow the new edges; unkept instructions are deleted; verify;
  *                   debug information dropped (it does not change the code clang makes)
+ *   fuse            the counters a computed feature alone reads add up in one (fuse.h)
+ *   promote         the evaluator optimised as its build optimises it, then every loop's
+ *                   counters that no call in the loop can see kept in locals (promote.h);
+ *                   then built (clang -O again, linked with the runtime)
  * Invariant: an instruction is deleted only if no kept instruction uses its value, except call
  * arguments the callee does not need, which are replaced by zero.
  */
@@ -29,12 +33,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cdep.h"
 #include "cfg.h"
 #include "error.h"
 #include "extmodel.h"
+#include "fuse.h"
 #include "instrument.h"
+#include "promote.h"
 #include "prune.h"
 #include "util.h"
 
@@ -683,6 +690,58 @@ static void delete_dead(struct rebuild *r, LLVMValueRef fn)
 	}
 }
 
+/* Fuses the counters of the features whose every criterion mark keeps (fuse.h), into
+ * s->fused. */
+static void fuse_computed(struct slicer *s, const unsigned char *mark, LLVMModuleRef mod)
+{
+	int *computed = xcalloc((size_t)s->nfeatures + 1, sizeof *computed), n = 0;
+
+	for (int i = 0; i < s->nfeatures; i++) {
+		int all = 1;
+
+		for (int j = 0; j < s->ncriteria[i]; j++)
+			all &= mark[s->criteria[i][j]] != 0;
+		if (all)
+			computed[n++] = s->feature[i];
+	}
+	fuse_counters(mod, &s->m, computed, n, &s->fused);
+	free(computed);
+}
+
+/*
+ * Optimises the evaluator's bitcode bc as its build would and promotes its counters in the
+ * loops that allow it (promote.h) into *out (a file next to bc, owned: the caller deletes it),
+ * recording what was done in s->promoted. At -O0, where nothing would make the locals
+ * registers, *out is NULL. Returns 0, or -1 with err set.
+ */
+static int promote_evaluator(struct slicer *s, const char *bc, char **out, struct error *err)
+{
+	struct ir ir;
+	int rc;
+
+	*out = NULL;
+	memset(&s->promoted, 0, sizeof s->promoted);
+	if (strcmp(s->m.opt, "0") == 0)
+		return 0;
+	*out = xasprintf("%s.promoted.bc", bc);
+	rc = ir_optimise(bc, s->m.opt, *out, err);
+	if (rc == 0 && (rc = ir_load(&ir, *out, err)) == 0) {
+		promote_counters(ir.mod, &s->promoted);
+		rc = ir_verify(&ir, err);
+		if (rc < 0)
+			error_prefix(err, "counter promotion made an invalid evaluator (a bug in mantis)");
+		if (rc == 0)
+			rc = ir_write(&ir, *out, err);
+		ir_release(&ir);
+	}
+	if (rc < 0) {
+		unlink(*out);
+		free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
 /*
  * Links the evaluator statically when the C library allows it: an evaluator's cost is often
  * mostly its start-up, which the dynamic loader dominates (lz4's evaluator of a command-line
@@ -711,7 +770,7 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
 {
 	struct ir copy = {s->ir.ctx, LLVMCloneModule(s->ir.mod)};
 	struct rebuild r = {.ctx = s->ir.ctx, .b = LLVMCreateBuilderInContext(s->ir.ctx)};
-	char *objs[1] = {(char *)runtime};
+	char *objs[1] = {(char *)runtime}, *promoted = NULL;
 	int rc;
 
 	decide(s, mark, copy.mod, &r);
@@ -721,6 +780,7 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
 	}
 	for (LLVMValueRef fn = LLVMGetFirstFunction(copy.mod); fn; fn = LLVMGetNextFunction(fn))
 		delete_dead(&r, fn);
+	fuse_computed(s, mark, copy.mod);
 	LLVMDisposeBuilder(r.b);
 	ptrmap_release(&r.dead);
 	ptrmap_release(&r.kept_br);
@@ -732,8 +792,11 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
 		rc = ir_write(&copy, bc, err);
 	}
 	LLVMDisposeModule(copy.mod);
-	if (rc == 0)
-		rc = build_evaluator(s, bc, objs, exe, err);
+	if (rc == 0 && (rc = promote_evaluator(s, bc, &promoted, err)) == 0)
+		rc = build_evaluator(s, promoted ? promoted : bc, objs, exe, err);
+	if (promoted)
+		unlink(promoted);
+	free(promoted);
 	return rc;
 }
 

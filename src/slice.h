@@ -10,8 +10,10 @@
 #ifndef MANTIS_SLICE_H
 #define MANTIS_SLICE_H
 
+#include "fuse.h"
 #include "ir.h"
 #include "manifest.h"
+#include "promote.h"
 #include "pta.h"
 #include "sdg.h"
 
@@ -32,6 +34,8 @@ struct slicer {
 	int nexits, nexits_dropped; /* exit calls, and those left without a recorder (unreached) */
 	int pruned;             /* branches cut to the side training took (prune.h) */
 	double analysis_seconds;/* time to instrument, analyse and build the graph */
+	struct fuse_stats fused;       /* counter fusion in the last evaluator written */
+	struct promote_stats promoted; /* counter promotion in the last evaluator written */
 };
 
 /*

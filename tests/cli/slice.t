@@ -59,6 +59,39 @@ The JSON form:
   $ /usr/bin/python3 -c 'import json; d = json.load(open("out.json")); print([(f["name"], f["validated"], f["kept"] < f["total"]) for f in d["features"]])'
   [('loop:main:prog.c:7', True, True), ('loop:main:prog.c:9', True, True)]
 
+Counter promotion (src/promote.c): the count of a branch side taken inside a loop lives in a
+register through the loop, loaded before it and stored after it, where LLVM alone keeps it in
+memory (only one arm updates it); the evaluator still counts what the program does. The loop
+that calls qsort needs no counter in its evaluator: its count is the bound, computed at once.
+
+  $ cat > prom.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > static int cmp(const void *a, const void *b)
+  > {
+  > 	return *(const int *)a - *(const int *)b;
+  > }
+  > int main(int argc, char **argv)
+  > {
+  > 	int n = atoi(argv[1]), v[4] = {3, 1, 2, 0};
+  > 	unsigned h = 1, thirds = 0;
+  > 	for (int i = 0; i < n; i++) {
+  > 		h = h * 1103515245u + 12345u;
+  > 		if ((h >> 16) % 3 == 0)
+  > 			thirds++;
+  > 	}
+  > 	for (int i = 0; i < n; i++)
+  > 		qsort(v, 4, sizeof v[0], cmp);
+  > 	printf("%u %d\n", thirds, v[0]);
+  > 	return 0;
+  > }
+  > C
+  $ mantis instrument -o pb prom.c --schemes loop,branch > /dev/null
+  $ printf '10\n1000\n0\n' > prom.txt
+  $ mantis slice pb --features branch:main:prom.c:13:true,loop:main:prom.c:16 --inputs prom.txt --reps 1 --json > prom.json
+  $ /usr/bin/python3 -c 'import json; d = json.load(open("prom.json")); print([(f["name"], f["validated"], f["promoted"]) for f in d["features"]])'
+  [('branch:main:prom.c:13:true', True, {'loops': 1, 'counters': 1, 'unsafe': 0}), ('loop:main:prom.c:16', True, {'loops': 0, 'counters': 0, 'unsafe': 0})]
+
 Errors name what is wrong:
 
   $ mantis slice build

@@ -75,6 +75,8 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_explore());
 	srunner_add_suite(sr, suite_sampler());
 	srunner_add_suite(sr, suite_manifest());
+	srunner_add_suite(sr, suite_promote());
+	srunner_add_suite(sr, suite_fuse());
 	srunner_add_suite(sr, suite_examples());
 	if (argc > 1)
 		setenv("CK_RUN_SUITE", argv[1], 1);

@@ -23,6 +23,8 @@ Suite *suite_infer(void);
 Suite *suite_explore(void);
 Suite *suite_sampler(void);
 Suite *suite_manifest(void);
+Suite *suite_promote(void);
+Suite *suite_fuse(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);
