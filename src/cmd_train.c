@@ -170,8 +170,9 @@ const struct command cmd_train = {
 		"chosen program feature an evaluator (an executable slice). Where the input names a\n"
 		"large file (64 KiB and more), it also offers sampled features: every feature counted\n"
 		"by PRED/build/sandboxed (the instrumented program, which changes no file) on two\n"
-		"samples of the file (--sample of it, and a quarter of that, in 8 pieces spread over\n"
-		"the file or as a prefix, whichever extrapolates the instruction count better on the\n"
+		"samples of the file (a share of it and a quarter of that, in 8 pieces spread over the\n"
+		"file or as a prefix; of --sample, half and a quarter of it, the smallest share whose\n"
+		"instruction count extrapolates within one standard error of the best way's on the\n"
 		"training inputs), extrapolated to the whole file along the line through the two:\n"
 		"what the file's content costs, at the cost of the two runs. None when the program\n"
 		"fails on a sample or the runs cost more than the threshold.\n"
@@ -216,8 +217,9 @@ const struct command cmd_train = {
 		"                        alone is over --target (--select all: every input, default)\n"
 		"  --no-input-features   offer the model the program's features only (the papers'\n"
 		"                        mantis; by default the input features are offered too)\n"
-		"  --sample F            the larger sample's share of the input's large files (default\n"
-		"                        0.01, at least 8 KiB in all); 0: no sampled features\n"
+		"  --sample F            the largest share of the input's large files the larger sample\n"
+		"                        takes (default 0.01; F/2 and F/4 are tried too; at least 8 KiB\n"
+		"                        in all); 0: no sampled features\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

@@ -571,3 +571,34 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 	}
 	return plan->npositions;
 }
+
+/* ---- choosing the share ------------------------------------------------------------------- */
+
+int sampler_cheapest(const struct sampler_trial *tr, int n)
+{
+	int best = -1, kept = -1;
+
+	for (int i = 0; i < n; i++) {
+		if (!tr[i].failed && (best < 0 || tr[i].error < tr[best].error))
+			best = i;
+	}
+	if (best < 0 || isnan(tr[best].error))
+		return best;
+	for (int i = 0; i < n; i++) {
+		if (tr[i].failed || !(tr[i].error <= tr[best].error + tr[best].se))
+			continue;
+		if (kept < 0 || tr[i].fraction < tr[kept].fraction ||
+		    (tr[i].fraction == tr[kept].fraction && tr[i].error < tr[kept].error))
+			kept = i;
+	}
+	return kept;
+}
+
+int sampler_measured(const struct sampler_trial *tr, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!tr[i].failed && !isnan(tr[i].error))
+			return 1;
+	}
+	return 0;
+}

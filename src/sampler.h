@@ -61,6 +61,25 @@ struct sampled_run {
 	char *failure;         /* why not, one phrase, or NULL; owned */
 };
 
+/* One way of sampling tried in training. */
+struct sampler_trial {
+	double fraction; /* the larger sample's share */
+	int chunks;      /* pieces per file */
+	double error;    /* mean relative error of the extrapolated instruction count over the
+			  * training inputs (NaN: not measured) */
+	double se;       /* its standard error */
+	char *failed;    /* the first input the program failed on, or NULL; owned */
+};
+
+/*
+ * Returns the index of the trial of tr[0..n) to keep: the cheapest (the smallest share, then
+ * the smaller error) whose error is within one standard error of the best trial's; the best
+ * (the first that did not fail) when none measured an error; -1 when all failed.
+ */
+int sampler_cheapest(const struct sampler_trial *tr, int n);
+/* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
+int sampler_measured(const struct sampler_trial *tr, int n);
+
 /* Returns the sampled feature name for a program feature (owned by the caller). */
 char *sampler_name(const char *feature);
 /* Returns the program feature a sampled feature name stands for (a pointer into name), or

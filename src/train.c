@@ -326,16 +326,19 @@ static int needs_evaluator(const char *name)
 
 static int *judge_order(const struct trainer *t);
 
+#define SAMPLE_SHARES 3 /* shares tried: --sample, half and a quarter of it */
+
 /* The sampled runs of every sample under plan: mean relative error of the extrapolated
- * instruction count (NaN without the bycount scheme), or -1 with err set. Fills runs[] (each
- * owned by the caller) and *failed (owned) with the first failure, if any. */
+ * instruction count (NaN without the bycount scheme), and in *se its standard error, or -1
+ * with err set. Fills runs[] (each owned by the caller) and *failed (owned) with the first
+ * failure, if any. */
 static double sample_all(struct trainer *t, const struct sampler_plan *plan, const char *exe,
-			 struct sampled_run *runs, char **failed, struct error *err)
+			 struct sampled_run *runs, char **failed, double *se, struct error *err)
 {
 	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan);
 	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc;
 	struct sampledb sdb;
-	double error = 0;
+	double error = 0, square = 0;
 
 	*failed = NULL;
 	rc = sampledb_open(&sdb, db, exe, setting, t->m.ncounters, err);
@@ -351,15 +354,18 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, con
 			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
 		if (rc == 0 && runs[k].ok && total >= 0) {
 			double want = feature_value(&t->m.v[total], t->samples.counters[k]);
+			double e = fabs(sampler_value(&runs[k], &t->m.v[total]) - want) /
+				   (want > 0 ? want : 1);
 
-			error += fabs(sampler_value(&runs[k], &t->m.v[total]) - want) /
-				 (want > 0 ? want : 1) / t->samples.n;
+			error += e / t->samples.n;
+			square += e * e / t->samples.n;
 		}
 	}
 	if (sdb.db)
 		sampledb_close(&sdb);
 	free(db);
 	free(setting);
+	*se = t->samples.n > 1 ? sqrt(fmax(square - error * error, 0) / (t->samples.n - 1)) : 0;
 	return rc < 0 ? -1 : total >= 0 ? error : NAN;
 }
 
@@ -395,21 +401,50 @@ static void sampled_release(struct trainer *t)
 	t->nsampled = 0;
 }
 
+/* Frees runs[0..n) and runs. */
+static void runs_free(struct sampled_run *runs, int n)
+{
+	for (int i = 0; runs && i < n; i++)
+		sampled_run_release(&runs[i]);
+	free(runs);
+}
+
+/* Appends the trials to t->sampling (train.json's "trials"). */
+static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
+{
+	json_t *list = json_array();
+
+	for (int i = 0; i < n; i++) {
+		json_t *o = json_pack("{s:f, s:i}", "fraction", tr[i].fraction, "chunks", tr[i].chunks);
+
+		if (tr[i].failed)
+			json_object_set_new(o, "failure", json_string(tr[i].failed));
+		else if (!isnan(tr[i].error))
+			json_object_set_new(o, "instructions_error",
+					    json_pack("{s:f, s:f}", "mean", tr[i].error, "se", tr[i].se));
+		json_array_append_new(list, o);
+	}
+	json_object_set_new(t->sampling, "trials", list);
+}
+
 /*
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
- * training input then runs on its samples (DIR/sandboxed), with the pieces spread over each
- * file and as a prefix, and the way whose extrapolated instruction count errs least on the
- * training inputs is kept. If the program fails on a sample of some input there are none.
- * Their cost is judged feature by feature, as the program's are (decide_sampled): the slice of
- * one loop costs less than the whole program on the samples. Returns 0, or -1 with err set.
+ * training input then runs on its samples (DIR/sandboxed) in each way tried: the pieces spread
+ * over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES; the
+ * smaller shares only when the instruction count measures them). The cheapest way whose
+ * extrapolated instruction count is within one standard error of the best on the training
+ * inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes. If the program
+ * fails on a sample of some input there are none. Their cost is judged feature by feature, as
+ * the program's are (decide_sampled): the slice of one loop costs less than the whole program
+ * on the samples. Returns 0, or -1 with err set.
  */
 static int add_sampled_features(struct trainer *t, struct error *err)
 {
 	static const int chunks[] = {SAMPLER_CHUNKS, 1};
-	char *exe = xasprintf("%s/sandboxed", t->build), *failed[2] = {NULL, NULL}, *files;
-	struct sampled_run *runs[2];
-	double error[2], t0 = now_seconds();
-	int best = -1, added;
+	char *exe = xasprintf("%s/sandboxed", t->build), *files, *failed = NULL;
+	struct sampler_trial tr[2 * SAMPLE_SHARES];
+	double t0 = now_seconds(), se;
+	int n = 0, kept, added;
 
 	sampled_release(t);
 	if (t->opt->sample_fraction <= 0 || (t->planned && t->plan.npositions == 0)) {
@@ -428,68 +463,73 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		free(exe);
 		return t->planned ? 0 : -1;
 	}
-	for (int c = 0; c < 2; c++) {
-		t->plan.chunks = chunks[c];
-		runs[c] = xcalloc((size_t)t->samples.n + 1, sizeof *runs[c]);
-		error[c] = sample_all(t, &t->plan, exe, runs[c], &failed[c], err);
-		if (error[c] < 0) {
-			for (int k = 0; k <= c; k++) {
-				for (int i = 0; i < t->samples.n; i++)
-					sampled_run_release(&runs[k][i]);
-				free(runs[k]);
-				free(failed[k]);
-			}
-			free(exe);
-			return -1;
-		}
-		if (!failed[c] && (best < 0 || error[c] < error[best]))
-			best = c;
-	}
 	files = sampler_plan_files(&t->plan);
-	for (int c = 0; c < 2; c++) {
-		say(t, "sampled features: %s, %g%% in %d piece%s: ", files, 100 * t->plan.fraction,
-		    chunks[c], chunks[c] > 1 ? "s" : "");
-		if (failed[c])
-			say(t, "%s\n", failed[c]);
-		else if (isnan(error[c]))
-			say(t, "every input ran\n");
-		else
-			say(t, "the instruction count extrapolated within %.2f%% on the mean input\n",
-			    100 * error[c]);
-		if (c != best) {
-			for (int i = 0; i < t->samples.n; i++)
-				sampled_run_release(&runs[c][i]);
-			free(runs[c]);
+	for (int f = 0; f < SAMPLE_SHARES && (f == 0 || sampler_measured(tr, n)); f++) {
+		for (int c = 0; c < 2; c++) {
+			struct sampled_run *runs = xcalloc((size_t)t->samples.n + 1, sizeof *runs);
+			struct sampler_trial *x = &tr[n];
+
+			x->fraction = t->opt->sample_fraction / (1 << f);
+			x->chunks = chunks[c];
+			t->plan.fraction = x->fraction;
+			t->plan.chunks = x->chunks;
+			x->error = sample_all(t, &t->plan, exe, runs, &x->failed, &x->se, err);
+			runs_free(runs, t->samples.n);
+			if (x->error < 0) {
+				for (int i = 0; i <= n; i++)
+					free(tr[i].failed);
+				free(files);
+				free(exe);
+				return -1;
+			}
+			n++;
+			say(t, "sampled features: %s, %g%% in %d piece%s: ", files, 100 * x->fraction,
+			    x->chunks, x->chunks > 1 ? "s" : "");
+			if (x->failed)
+				say(t, "%s\n", x->failed);
+			else if (isnan(x->error))
+				say(t, "every input ran\n");
+			else
+				say(t, "the instruction count extrapolated within %.2f%% (standard error "
+				    "%.2f%%) on the mean input\n", 100 * x->error, 100 * x->se);
 		}
 	}
+	kept = sampler_cheapest(tr, n);
 	json_object_set_new(t->sampling, "files", json_string(files));
-	json_object_set_new(t->sampling, "fraction", json_real(t->plan.fraction));
+	log_trials(t, tr, n);
+	if (kept < 0)
+		json_object_set_new(t->sampling, "reason", json_string(tr[0].failed));
 	free(files);
-	if (best < 0) {
-		json_object_set_new(t->sampling, "reason", json_string(failed[0]));
-		free(failed[0]);
-		free(failed[1]);
+	for (int i = 0; i < n; i++)
+		free(tr[i].failed);
+	if (kept < 0) {
 		free(exe);
 		return 0;
 	}
-	free(failed[0]);
-	free(failed[1]);
-	t->plan.chunks = chunks[best];
-	t->sampled = runs[best];
+	t->plan.fraction = tr[kept].fraction;
+	t->plan.chunks = tr[kept].chunks;
+	t->sampled = xcalloc((size_t)t->samples.n + 1, sizeof *t->sampled);
 	t->nsampled = t->samples.n;
+	if (sample_all(t, &t->plan, exe, t->sampled, &failed, &se, err) < 0) { /* from sampled.db */
+		free(exe);
+		return -1;
+	}
+	free(failed);
+	json_object_set_new(t->sampling, "fraction", json_real(t->plan.fraction));
 	t->sandboxed_cost = 0;
 	for (int k = 0; k < t->samples.n; k++)
 		t->sandboxed_cost += t->sampled[k].seconds / fmax(t->samples.wall[k], 1e-6) /
 				     t->samples.n;
 	json_object_set_new(t->sampling, "chunks", json_integer(t->plan.chunks));
 	json_object_set_new(t->sampling, "sandboxed_cost", json_real(t->sandboxed_cost));
-	if (!isnan(error[best]))
-		json_object_set_new(t->sampling, "instructions_error", json_real(error[best]));
+	if (!isnan(tr[kept].error))
+		json_object_set_new(t->sampling, "instructions_error", json_real(tr[kept].error));
 	t->seconds[T_PROFILE] += now_seconds() - t0;
 	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
 	json_object_set_new(t->sampling, "features", json_integer(added));
-	say(t, "sampled features: %d vary over the inputs (%d piece%s; the sandboxed program's runs "
-	    "cost %.2f%% of the program's time; %.1f s)\n", added, t->plan.chunks,
+	say(t, "sampled features: %d vary over the inputs (%g%% in %d piece%s, the cheapest way within "
+	    "one standard error of the best; the sandboxed program's runs cost %.2f%% of the "
+	    "program's time; %.1f s)\n", added, 100 * t->plan.fraction, t->plan.chunks,
 	    t->plan.chunks > 1 ? "s" : "", 100 * t->sandboxed_cost, now_seconds() - t0);
 	free(exe);
 	return 0;

@@ -47,16 +47,21 @@ inner loop cost the run.)
   $ python3 gen.py 1 12 in > train.txt
   $ python3 gen.py 2 6 t > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 prog.c > log.txt
-  $ grep -E '^sampled features: arg1' log.txt | sed -E 's/within [0-9.]+%/within N%/; s/cost [0-9.]+%/cost N%/; s/; [0-9.]+ s\)/; N s)/'
-  sampled features: arg1, 1% in 8 pieces: the instruction count extrapolated within N% on the mean input
-  sampled features: arg1, 1% in 1 piece: the instruction count extrapolated within N% on the mean input
+  $ grep -E '^sampled features: arg1' log.txt | sed -E 's/within [0-9.]+%/within N%/; s/error [0-9.]+%/error N%/; s/cost [0-9.]+%/cost N%/; s/; [0-9.]+ s\)/; N s)/'
+  sampled features: arg1, 1% in 8 pieces: the instruction count extrapolated within N% (standard error N%) on the mean input
+  sampled features: arg1, 1% in 1 piece: the instruction count extrapolated within N% (standard error N%) on the mean input
+  sampled features: arg1, 0.5% in 8 pieces: the instruction count extrapolated within N% (standard error N%) on the mean input
+  sampled features: arg1, 0.5% in 1 piece: the instruction count extrapolated within N% (standard error N%) on the mean input
+  sampled features: arg1, 0.25% in 8 pieces: the instruction count extrapolated within N% (standard error N%) on the mean input
+  sampled features: arg1, 0.25% in 1 piece: the instruction count extrapolated within N% (standard error N%) on the mean input
 
 The decisions: the model reads sampled features only, each accepted as a program feature is:
 its evaluator (a slice of the feature it extrapolates) computed on every training input's
 samples what the sandboxed program counted there, at a cost under the threshold; every program
 feature the loop looked at was rejected for its cost (its evaluator runs the whole input).
-predictor.json says how the input is sampled (of two ways, 8 pieces spread over the file or a
-prefix, training kept the one whose extrapolated instruction count erred least) and what runs
+predictor.json says how the input is sampled (of six ways, 8 pieces spread over the file or a
+prefix at 1%, 0.5% and 0.25% of it, training keeps the smallest share whose extrapolated
+instruction count errs within one standard error of the best way's: here 1%) and what runs
 on the samples: PRED/sampled-evaluator, the slice of the model's sampled features; there is no
 evaluator, so the predictor costs what the sampled runs cost:
 
@@ -167,10 +172,11 @@ go on from the last), and the final choice also weighs that loop's model, the ex
 alone, if it costs less than the model: it needs no sampled runs (two process starts and the
 samples' share of the work), and it is written if it errs within one standard error of the
 best. Here a loop as long as the file's last byte tells (cheap to count: a seek to the end)
-precedes the runs: the model reads that loop's count, exactly, and the runs' instructions,
-sampled. Without sampled features the loop finds the runs' own branch, which counts them
-exactly but reads the whole file: its evaluator costs more than the model's with the sampled
-runs, so it is no candidate, and the sampled model is written:
+precedes the runs, and each byte is decoded (eight rounds of a bijection) before it is compared
+with the one before: the model reads that loop's count, exactly, and the runs' work, sampled.
+Without sampled features the loop finds the runs' own branch, which counts them exactly but
+must read and decode the whole file: its evaluator costs more than the model's with the sampled
+runs (about 21% against 6.5%), so it is no candidate, and the sampled model is written:
 
   $ cat > last.c <<'C'
   > #include <stdio.h>
@@ -186,6 +192,8 @@ runs, so it is no candidate, and the sampled model is written:
   > 		h = h * 31 + r;
   > 	rewind(f);
   > 	while ((c = getc(f)) != EOF) {
+  > 		for (int k = 0; k < 8; k++) /* decode: a bijection of the byte */
+  > 			c = ((c ^ (c >> 3)) * 167 + 13) & 255;
   > 		if (c == prev) {
   > 			for (unsigned long r = h % 64 + 32; r > 0; r--)
   > 				h = h * 33 + (unsigned long)c;
@@ -202,5 +210,5 @@ runs, so it is no candidate, and the sampled model is written:
   $ mantis train -o lpred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 last.c | grep -E '^exact:' | sed -E 's/[0-9.]+%/N%/g'
   exact: the loop again without sampled features, for the final choice
   exact: no candidate (its evaluator costs N%, the model's N%)
-  $ python3 -c 'import json; t = json.load(open("lpred/train.json")); c = t["choice"]; m = json.load(open("lpred/model.json")); print(c["chosen"], sorted({x["features"] for x in c["candidates"]}), sorted(f["name"] for f in m["features"]), json.load(open("lpred/predictor.json"))["sampled"]["program"])'
-  program ['input', 'program'] ['branch:main:last.c:10:true', 'sampled:bycount:main:last.c:2:sext'] sampled-evaluator
+  $ python3 -c 'import json; t = json.load(open("lpred/train.json")); c = t["choice"]; m = [f["name"] for f in json.load(open("lpred/model.json"))["features"]]; print(c["chosen"], sorted({x["features"] for x in c["candidates"]}), "branch:main:last.c:10:true" in m, any(n.startswith("sampled:") for n in m), json.load(open("lpred/predictor.json"))["sampled"]["program"])'
+  program ['input', 'program'] True True sampled-evaluator

@@ -263,6 +263,36 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 }
 END_TEST
 
+START_TEST(the_cheapest_share_within_one_standard_error_is_kept)
+{
+	char failed[] = "input line 3: the program crashed";
+	/* lz4's six trials (session 17): 1% prefix best; 0.5% is 1.42 points off, SE 0.56 */
+	struct sampler_trial lz4[] = {
+		{0.01, 8, 0.0245, 0.0075, NULL}, {0.01, 1, 0.0148, 0.0056, NULL},
+		{0.005, 8, 0.0299, 0.0049, NULL}, {0.005, 1, 0.0290, 0.0058, NULL},
+		{0.0025, 8, 0.0732, 0.0091, NULL}, {0.0025, 1, 0.0725, 0.0094, NULL},
+	};
+	/* a uniform program: every share within the best's standard error, the smallest wins,
+	 * the better of its two; a failed trial is never kept, however small its error */
+	struct sampler_trial uniform[] = {
+		{0.01, 8, 0.0040, 0.0010, NULL}, {0.01, 1, 0.0041, 0.0010, NULL},
+		{0.005, 8, 0.0046, 0.0012, NULL}, {0.005, 1, 0.0045, 0.0012, NULL},
+		{0.0025, 8, 0.0049, 0.0011, NULL}, {0.0025, 1, 0.0001, 0.0001, failed},
+	};
+	struct sampler_trial unmeasured[] = {
+		{0.01, 8, NAN, 0, failed}, {0.01, 1, NAN, 0, NULL},
+	};
+
+	ck_assert_int_eq(sampler_cheapest(lz4, 6), 1);
+	ck_assert_int_eq(sampler_cheapest(uniform, 6), 4);
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2), 1);
+	ck_assert(!sampler_measured(unmeasured, 2));
+	ck_assert(sampler_measured(lz4, 6));
+	unmeasured[1].failed = failed;
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2), -1);
+}
+END_TEST
+
 Suite *suite_sampler(void)
 {
 	Suite *s = suite_create("sampler");
@@ -273,6 +303,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, extrapolation_is_exact_for_an_affine_feature);
 	tcase_add_test(tc, plan_files_round_trip_and_refuse_other_words);
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
+	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
 	suite_add_tcase(s, tc);
 	return s;
 }
