@@ -50,7 +50,7 @@ LIB_SRC += src/report.c src/exportc.c src/evaldb.c src/drift.c src/sampler.c src
 LIB_SRC += src/codegen.c
 LIB_SRC += src/space.c src/explore.c src/infer.c src/mars.c src/cart.c src/kriging.c src/gp.c src/poly.c src/measure.c src/select.c
 LIBS     = -L$(shell $(LLVM_CONFIG) --libdir) -lLLVM-14 -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
-CLI_SRC  = src/main.c $(wildcard src/cmd_*.c)
+CLI_SRC  = src/main.c src/cli.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -64,7 +64,7 @@ EXAMPLE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Werror
 .PHONY: all setup check check-asan demo bench clean examples tests
 .DEFAULT_GOAL := all
 
-all: $(BUILD)/mantis $(BUILD)/rt/mantisrt.o $(BUILD)/rt/slicert.o $(BUILD)/rt/sandbox.o
+all: $(BUILD)/mantis $(BUILD)/mantis-predict $(BUILD)/rt/mantisrt.o $(BUILD)/rt/slicert.o $(BUILD)/rt/sandbox.o
 
 setup:
 	@scripts/setup
@@ -132,6 +132,13 @@ $(BUILD)/libmantis.a: $(LIB_OBJ)
 $(BUILD)/mantis: $(CLI_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# mantis predict alone, linked without LLVM (src/predict_main.c): no libLLVM start-up per call.
+PREDICT_OBJ = $(BUILD)/obj/predict_main.o $(BUILD)/obj/cli.o $(BUILD)/obj/cmd_predict.o \
+              $(BUILD)/obj/cmd_platform.o $(BUILD)/obj/cmd_eval.o
+$(BUILD)/mantis-predict: $(PREDICT_OBJ) $(BUILD)/libmantis.a
+	@[ "$(V)" != 0 ] || echo "  LINK    $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(filter-out -lLLVM-14,$(LIBS))
 
 $(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"

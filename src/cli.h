@@ -61,6 +61,11 @@ const struct command *const *cli_commands(void);
  * slicert.o), owned by the caller; dies if it is missing. */
 char *cli_runtime_file(const char *name);
 
+/* Returns whether "--help" or "-h" comes before any "--" in argv[1..]. */
+int cli_asks_for_help(int argc, char **argv);
+/* Prints cmd's whole help text on stdout; returns EXIT_OK. */
+int cli_print_usage(const struct command *cmd);
+
 /* Prints "mantis: MESSAGE" on stderr and exits with EXIT_FAILED. */
 noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "mantis CMD: MESSAGE" and a pointer to "mantis help CMD"; exits with EXIT_USAGE. */

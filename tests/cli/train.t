@@ -112,6 +112,23 @@ exist is an error, and a feature outside its training range a warning:
   $ mantis predict pred -- big.txt > /dev/null
   mantis predict: warning: branch:main:prog.c:11:true = 400 is outside its training range [20, 160]: the model goes on linearly past the range
 
+mantis-predict is the same command in an executable that does not load LLVM (a scheduler that
+predicts each job by running a command pays no libLLVM start-up): the same prediction, errors
+and help:
+
+  $ mantis predict pred -- t2.txt | grep -v '^evaluator ran' > a.txt
+  $ mantis-predict pred -- t2.txt | grep -v '^evaluator ran' > b.txt
+  $ cmp a.txt b.txt && head -1 b.txt | sed -E 's/[0-9]+/N/'
+  N instructions
+  $ mantis-predict pred -- missing.txt
+  mantis: input file missing.txt cannot be read (missing): the program would fail on this input; no prediction
+  [1]
+  $ mantis-predict --help | head -1
+  usage: mantis predict PRED [--json] [--budget S] [--stdin FILE] [--] ARGS...
+  $ ldd "$(command -v mantis-predict)" | grep -c libLLVM
+  0
+  [1]
+
 eval compares with the program on held-out inputs; the instruction count is exact, so its
 noise floor is 0:
 

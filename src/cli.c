@@ -1,0 +1,70 @@
+/*
+ * cli.c: what every mantis executable's command line shares (mantis, mantis-predict): dying
+ * with a message, usage errors, --help before a "--", the runtime objects beside the
+ * executable. The CLI layer only: library code reports errors in a struct error.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "util.h"
+
+char *cli_runtime_file(const char *name)
+{
+	char exe[4096], *slash, *path;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+
+	if (n <= 0)
+		die("cannot find the mantis executable (/proc/self/exe)");
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	*slash = '\0';
+	path = xasprintf("%s/rt/%s", exe, name);
+	if (access(path, R_OK) != 0)
+		die("the runtime %s is missing (run make)", path);
+	return path;
+}
+
+noreturn void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mantis: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_FAILED);
+}
+
+noreturn void usage_error(const struct command *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "mantis %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nSee 'mantis help %s'.\n", cmd->name);
+	exit(EXIT_USAGE);
+}
+
+int cli_asks_for_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int cli_print_usage(const struct command *cmd)
+{
+	fputs(cmd->usage, stdout);
+	if (cmd->usage_more)
+		fputs(cmd->usage_more, stdout);
+	return EXIT_OK;
+}
