@@ -278,8 +278,10 @@ int ir_write(const struct ir *ir, const char *path, struct error *err)
 	return 0;
 }
 
-int ir_build_executable(const char *bitcode, const char *opt, char *const *objs, int nobjs,
-			char *const *ldflags, int nldflags, const char *out, struct error *err)
+/* Runs clang-14 -O<opt> flags[0..nflags) -o out bitcode tail[0..ntail) (objects, then link
+ * flags). Returns 0, or -1 with err set by run_command. */
+static int clang_on_bitcode(const char *bitcode, const char *opt, char *const *flags, int nflags,
+			    char *const *tail, int ntail, const char *out, struct error *err)
 {
 	struct args a = {0};
 	char *level = xasprintf("-O%s", opt);
@@ -288,16 +290,31 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 	args_add(&a, CLANG);
 	args_add(&a, level);
 	args_add(&a, "-Wno-override-module");
+	for (int i = 0; i < nflags; i++)
+		args_add(&a, flags[i]);
 	args_add(&a, "-o");
 	args_add(&a, out);
 	args_add(&a, bitcode);
-	for (int i = 0; i < nobjs; i++)
-		args_add(&a, objs[i]);
-	for (int i = 0; i < nldflags; i++)
-		args_add(&a, ldflags[i]);
+	for (int i = 0; i < ntail; i++)
+		args_add(&a, tail[i]);
 	rc = run_command(a.v, NULL, err);
 	args_release(&a);
 	free(level);
+	return rc;
+}
+
+int ir_build_executable(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+			char *const *ldflags, int nldflags, const char *out, struct error *err)
+{
+	char **tail = xcalloc((size_t)(nobjs + nldflags) + 1, sizeof *tail);
+	int rc;
+
+	for (int i = 0; i < nobjs; i++)
+		tail[i] = objs[i];
+	for (int i = 0; i < nldflags; i++)
+		tail[nobjs + i] = ldflags[i];
+	rc = clang_on_bitcode(bitcode, opt, NULL, 0, tail, nobjs + nldflags, out, err);
+	free(tail);
 	if (rc < 0)
 		return error_prefix(err, "building %s", out);
 	return 0;
@@ -305,22 +322,9 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 
 int ir_optimise(const char *bitcode, const char *opt, const char *out, struct error *err)
 {
-	struct args a = {0};
-	char *level = xasprintf("-O%s", opt);
-	int rc;
+	static char *const flags[] = {"-c", "-emit-llvm"};
 
-	args_add(&a, CLANG);
-	args_add(&a, level);
-	args_add(&a, "-Wno-override-module");
-	args_add(&a, "-c");
-	args_add(&a, "-emit-llvm");
-	args_add(&a, "-o");
-	args_add(&a, out);
-	args_add(&a, bitcode);
-	rc = run_command(a.v, NULL, err);
-	args_release(&a);
-	free(level);
-	if (rc < 0)
+	if (clang_on_bitcode(bitcode, opt, flags, 2, NULL, 0, out, err) < 0)
 		return error_prefix(err, "optimising %s", bitcode);
 	return 0;
 }
