@@ -8,8 +8,9 @@
  * every file the input names are the same (input_stamp). Each row is written in its own
  * transaction as soon as the input is measured (WAL, synchronous=NORMAL), so a kill loses at most
  * the input being measured; rows of other builds and settings are kept. A failed run is a row
- * too (ok 0, failure), so it is not run again. Counters are stored as the runtime writes them,
- * little-endian 64-bit words.
+ * too (ok 0, failure), so it is not run again. Counters are stored as "MSV1" and one LEB128
+ * varint each (most are 0 or small: lame's 13,407 counters take about 15 KB a run, not 105 KB);
+ * a database written before reads back its little-endian 64-bit words.
  * Invariant: a row read back holds what sampler_run produced for the same input, build and
  * setting.
  */
@@ -26,6 +27,8 @@
 #include "sampler.h"
 #include "store.h"
 #include "util.h"
+
+#define VARINT_MAGIC "MSV1" /* a counters blob of varints */
 
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
@@ -91,16 +94,44 @@ int sampledb_open(struct sampledb *s, const char *path, const char *exe, const c
 	return 0;
 }
 
+/* Fills c[0..n) from a blob of LEB128 varints after VARINT_MAGIC; returns whether it held
+ * exactly n of them. */
+static int decode_varints(const unsigned char *b, int len, uint64_t *c, int n)
+{
+	int at = (int)sizeof VARINT_MAGIC - 1;
+
+	for (int k = 0; k < n; k++) {
+		c[k] = 0;
+		for (int shift = 0;; shift += 7) {
+			if (at >= len || shift > 63)
+				return 0;
+			c[k] |= (uint64_t)(b[at] & 0x7f) << shift;
+			if (!(b[at++] & 0x80))
+				break;
+		}
+	}
+	return at == len;
+}
+
 /* Returns a copy of the counters blob in column i of q (owned), or NULL when it is NULL or not
- * of n counters. */
+ * of n counters: varints (what sampledb_put writes) or, in a database written before them,
+ * little-endian words. */
 static uint64_t *column_counters(sqlite3_stmt *q, int i, int n)
 {
 	const unsigned char *b = sqlite3_column_blob(q, i);
+	int len = sqlite3_column_bytes(q, i);
+	size_t magic = sizeof VARINT_MAGIC - 1;
 	uint64_t *c;
 
-	if (!b || sqlite3_column_bytes(q, i) != 8 * n)
+	if (!b)
 		return NULL;
 	c = xcalloc((size_t)n + 1, sizeof *c);
+	if ((size_t)len > magic && memcmp(b, VARINT_MAGIC, magic) == 0 && decode_varints(b, len, c, n))
+		return c;
+	if (len != 8 * n) {
+		free(c);
+		return NULL;
+	}
 	for (int k = 0; k < n; k++) {
 		for (int byte = 7; byte >= 0; byte--)
 			c[k] = c[k] << 8 | b[8 * k + byte];
@@ -108,18 +139,27 @@ static uint64_t *column_counters(sqlite3_stmt *q, int i, int n)
 	return c;
 }
 
-/* Returns counters c[0..n) as little-endian words (owned), or NULL when c is NULL. */
-static unsigned char *counters_blob(const uint64_t *c, int n)
+/* Returns counters c[0..n) as VARINT_MAGIC and one LEB128 varint each (owned; its size in
+ * *len), or NULL when c is NULL. */
+static unsigned char *counters_blob(const uint64_t *c, int n, int *len)
 {
 	unsigned char *b;
+	size_t at = sizeof VARINT_MAGIC - 1;
 
+	*len = 0;
 	if (!c)
 		return NULL;
-	b = xcalloc((size_t)n + 1, 8);
+	b = xcalloc(at + 10 * (size_t)n + 1, 1);
+	memcpy(b, VARINT_MAGIC, at);
 	for (int k = 0; k < n; k++) {
-		for (int byte = 0; byte < 8; byte++)
-			b[8 * k + byte] = (unsigned char)(c[k] >> (8 * byte));
+		uint64_t v = c[k];
+
+		do {
+			b[at++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+			v >>= 7;
+		} while (v);
 	}
+	*len = (int)at;
 	return b;
 }
 
@@ -170,8 +210,9 @@ int sampledb_put(struct sampledb *s, const struct input *in, const struct sample
 		 struct error *err)
 {
 	char *key = input_key(in), *files = input_stamp(in), date[32];
-	unsigned char *blobs[2] = {counters_blob(r->counters[0], s->ncounters),
-				   counters_blob(r->counters[1], s->ncounters)};
+	int len[2];
+	unsigned char *blobs[2] = {counters_blob(r->counters[0], s->ncounters, &len[0]),
+				   counters_blob(r->counters[1], s->ncounters, &len[1])};
 	time_t now = time(NULL);
 	sqlite3_stmt *q = NULL;
 	int rc = 0;
@@ -198,7 +239,7 @@ int sampledb_put(struct sampledb *s, const struct input *in, const struct sample
 	sqlite3_bind_double(q, 11, r->seconds);
 	for (int k = 0; k < 2; k++) {
 		if (blobs[k])
-			sqlite3_bind_blob(q, 12 + k, blobs[k], 8 * s->ncounters, SQLITE_STATIC);
+			sqlite3_bind_blob(q, 12 + k, blobs[k], len[k], SQLITE_STATIC);
 	}
 	sqlite3_bind_text(q, 14, date, -1, SQLITE_STATIC);
 	if (sqlite3_step(q) != SQLITE_DONE)

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sqlite3.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -227,7 +229,7 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 	char *dir = test_tmpdir(), *db = xasprintf("%s/sampled.db", dir);
 	char *exe = test_write_file(dir, "sandboxed", "#!/bin/sh\n");
 	char *data = write_bytes(dir, "data.bin", 300);
-	uint64_t a[3] = {1, 2, (uint64_t)1 << 60}, b[3] = {4, 5, 6};
+	uint64_t a[3] = {127, UINT64_MAX, (uint64_t)1 << 60}, b[3] = {0, 128, 6};
 	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0.125, 1, NULL}, got;
 	struct sampledb s;
 	struct inputs ins;
@@ -241,8 +243,30 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 	ck_assert_int_eq(got.ok, 1);
 	ck_assert_double_eq(got.share[1], 0.0025);
 	ck_assert_double_eq(got.seconds, 0.125);
+	ck_assert(got.counters[0][0] == 127 && got.counters[0][1] == UINT64_MAX);
 	ck_assert(got.counters[0][2] == (uint64_t)1 << 60);
-	ck_assert(got.counters[1][1] == 5);
+	ck_assert(got.counters[1][0] == 0 && got.counters[1][1] == 128 && got.counters[1][2] == 6);
+	sampled_run_release(&got);
+	/* stored as varints: "MSV1", then 1 + 10 + 9 bytes and 1 + 2 + 1 */
+	ck_assert_int_eq(sqlite3_exec(s.db, "CREATE TABLE t AS SELECT length(counters_larger) AS a, "
+				      "length(counters_smaller) AS b FROM runs", NULL, NULL, NULL), SQLITE_OK);
+	{
+		sqlite3_stmt *q;
+
+		sqlite3_prepare_v2(s.db, "SELECT a, b FROM t", -1, &q, NULL);
+		ck_assert_int_eq(sqlite3_step(q), SQLITE_ROW);
+		ck_assert_int_eq(sqlite3_column_int(q, 0), 24);
+		ck_assert_int_eq(sqlite3_column_int(q, 1), 8);
+		sqlite3_finalize(q);
+	}
+	ck_assert_int_eq(sqlite3_exec(s.db, "DROP TABLE t", NULL, NULL, NULL), SQLITE_OK);
+	/* a database written before the varints holds little-endian words: read back as such */
+	ck_assert_int_eq(sqlite3_exec(s.db, "UPDATE runs SET counters_smaller = "
+				      "X'090000000000000000010000000000000000000000000080'", NULL, NULL,
+				      NULL), SQLITE_OK);
+	ck_assert_int_eq(sampledb_get(&s, &ins.v[0], &got, &err), 1);
+	ck_assert(got.counters[1][0] == 9 && got.counters[1][1] == 256);
+	ck_assert(got.counters[1][2] == (uint64_t)1 << 63);
 	sampled_run_release(&got);
 	sampledb_close(&s);
 
