@@ -9,7 +9,7 @@
  * transaction as soon as the input is measured (WAL, synchronous=NORMAL), so a kill loses at most
  * the input being measured; rows of other builds and settings are kept. A failed run is a row
  * too (ok 0, failure), so it is not run again. Counters are stored as "MSV1" and one LEB128
- * varint each (most are 0 or small: lame's 13,407 counters take about 15 KB a run, not 105 KB);
+ * varint each (most are 0 or small: lame's 13,407 counters take 18-20 KB a run, not 105 KB);
  * a database written before reads back its little-endian 64-bit words.
  * Invariant: a row read back holds what sampler_run produced for the same input, build and
  * setting.
