@@ -496,7 +496,8 @@ int predictor_run(const struct predictor *p, const struct input *in, double time
 static int load_sampled(const struct predictor *p, struct predictor_training *tr,
 			struct error *err)
 {
-	char *db = xasprintf("%s/build/sampled.db", p->dir), *setting = sampler_setting(&p->info.plan);
+	char *db = xasprintf("%s/build/sampled.db", p->dir);
+	char *setting = sampler_setting(&p->info.plan, SAMPLER_REPS);
 	struct sampledb sdb;
 	int rc = sampledb_open(&sdb, db, p->sandboxed, setting, p->m.ncounters, err);
 

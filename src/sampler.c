@@ -83,12 +83,12 @@ char *sampler_plan_files(const struct sampler_plan *plan)
 	return strbuf_detach(&sb);
 }
 
-char *sampler_setting(const struct sampler_plan *plan)
+char *sampler_setting(const struct sampler_plan *plan, int reps)
 {
 	char *files = sampler_plan_files(plan);
 	char *setting = xasprintf("fraction=%.17g least=%d chunks=%d smaller=%d files=%s reps=%d",
 				  plan->fraction, SAMPLER_LEAST, plan->chunks, SAMPLER_SMALLER, files,
-				  SAMPLER_REPS);
+				  reps);
 
 	free(files);
 	return setting;

@@ -145,9 +145,9 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 /* Returns plan's files as "arg3,arg-1,stdin" (owned by the caller): how predictor.json names
  * them. */
 char *sampler_plan_files(const struct sampler_plan *plan);
-/* Returns how plan samples, as sampled.db keys it: everything an excerpt depends on beside
- * the input (owned by the caller). */
-char *sampler_setting(const struct sampler_plan *plan);
+/* Returns how plan samples, timed reps times a run, as sampled.db keys it: everything an
+ * excerpt and its runs depend on beside the input (owned by the caller). */
+char *sampler_setting(const struct sampler_plan *plan, int reps);
 /* Sets plan's files from a string of sampler_plan_files. Returns 0, or -1 with err naming the
  * word that is not a file position. */
 int sampler_plan_parse_files(struct sampler_plan *plan, const char *files, struct error *err);

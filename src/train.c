@@ -121,6 +121,8 @@ struct trainer {
 	int sampled_sliced;              /* the final model's samples run PRED/sampled-evaluator
 					  * (a slice), not PRED/build/sandboxed */
 	int exact_only;                  /* the loop leaves every sampled feature out (exact_loop) */
+	int sampled_dropped;             /* every sampled feature is left out: those judged all cost
+					  * more than the threshold (give_up_sampled) */
 	struct model exact;              /* exact_loop's model (nfeatures 0: none, or its evaluator
 					  * did not validate under the threshold); owned */
 };
@@ -327,15 +329,17 @@ static int needs_evaluator(const char *name)
 static int *judge_order(const struct trainer *t);
 
 #define SAMPLE_SHARES 3 /* shares tried: --sample, half and a quarter of it */
+#define SAMPLED_TRIES 6 /* sampled features judged too costly, none accepted: all dropped */
 
-/* The sampled runs of every sample under plan: mean relative error of the extrapolated
- * instruction count (NaN without the bycount scheme), and in *se its standard error, or -1
- * with err set. Fills runs[] (each owned by the caller) and *failed (owned) with the first
- * failure, if any. */
-static double sample_all(struct trainer *t, const struct sampler_plan *plan, const char *exe,
-			 struct sampled_run *runs, char **failed, double *se, struct error *err)
+/* The sampled runs of every sample under plan, each timed reps times: mean relative error of
+ * the extrapolated instruction count (NaN without the bycount scheme), and in *se its
+ * standard error, or -1 with err set. Fills runs[] (each owned by the caller) and *failed
+ * (owned) with the first failure, if any. */
+static double sample_all(struct trainer *t, const struct sampler_plan *plan, int reps,
+			 const char *exe, struct sampled_run *runs, char **failed, double *se,
+			 struct error *err)
 {
-	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan);
+	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan, reps);
 	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc;
 	struct sampledb sdb;
 	double error = 0, square = 0;
@@ -346,7 +350,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, con
 		const struct input *in = t->input[k];
 
 		rc = sampledb_get(&sdb, in, &runs[k], err);
-		if (rc == 0 && (rc = sampler_run(exe, &t->m, plan, in, SAMPLER_REPS,
+		if (rc == 0 && (rc = sampler_run(exe, &t->m, plan, in, reps,
 						 2 + 3 * t->samples.wall[k], &runs[k], err)) == 0)
 			rc = sampledb_put(&sdb, in, &runs[k], err);
 		rc = rc < 0 ? -1 : 0;
@@ -429,9 +433,10 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 
 /*
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
- * training input then runs on its samples (DIR/sandboxed) in each way tried: the pieces spread
- * over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES; the
- * smaller shares only when the instruction count measures them). The cheapest way whose
+ * training input then runs once on its samples (DIR/sandboxed) in each way tried: the pieces
+ * spread over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES; the
+ * smaller shares only when the instruction count measures them), and SAMPLER_REPS times in
+ * the way kept, whose cost is their median. The cheapest way whose
  * extrapolated instruction count is within one standard error of the best on the training
  * inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes. If the program
  * fails on a sample of some input there are none. Their cost is judged feature by feature, as
@@ -473,7 +478,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 			x->chunks = chunks[c];
 			t->plan.fraction = x->fraction;
 			t->plan.chunks = x->chunks;
-			x->error = sample_all(t, &t->plan, exe, runs, &x->failed, &x->se, err);
+			x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, err);
 			runs_free(runs, t->samples.n);
 			if (x->error < 0) {
 				for (int i = 0; i <= n; i++)
@@ -510,7 +515,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	t->plan.chunks = tr[kept].chunks;
 	t->sampled = xcalloc((size_t)t->samples.n + 1, sizeof *t->sampled);
 	t->nsampled = t->samples.n;
-	if (sample_all(t, &t->plan, exe, t->sampled, &failed, &se, err) < 0) { /* from sampled.db */
+	if (sample_all(t, &t->plan, SAMPLER_REPS, exe, t->sampled, &failed, &se, err) < 0) {
 		free(exe);
 		return -1;
 	}
@@ -1148,7 +1153,7 @@ static int reject_dominated(struct trainer *t, const char *name, int iteration)
 }
 
 /* Fills *names (owned array, borrowed strings) with the rejected features, and every sampled
- * feature while exact_loop runs; returns how many. */
+ * feature while exact_loop runs or once they are dropped; returns how many. */
 static int rejected_names(const struct trainer *t, char ***names)
 {
 	int n = 0;
@@ -1158,7 +1163,7 @@ static int rejected_names(const struct trainer *t, char ***names)
 		if (!t->dec[i].accepted)
 			(*names)[n++] = t->dec[i].name;
 	}
-	for (int j = 0; t->exact_only && j < t->ds.p; j++) {
+	for (int j = 0; (t->exact_only || t->sampled_dropped) && j < t->ds.p; j++) {
 		if (sampler_feature(t->ds.names[j]))
 			(*names)[n++] = t->ds.names[j];
 	}
@@ -1167,7 +1172,7 @@ static int rejected_names(const struct trainer *t, char ***names)
 
 /* Fills *names with every dataset feature not accepted (the fallback's exclusions): the
  * program's undecided or rejected ones (input features need no evaluator), and every sampled
- * one while exact_loop runs. */
+ * one while exact_loop runs or once they are dropped. */
 static int unaccepted_names(const struct trainer *t, char ***names)
 {
 	int n = 0;
@@ -1177,7 +1182,7 @@ static int unaccepted_names(const struct trainer *t, char ***names)
 		const struct decision *d = decided(t, t->ds.names[j]);
 
 		if (((!d || !d->accepted) && descriptor_find(t->ds.names[j]) < 0) ||
-		    (t->exact_only && sampler_feature(t->ds.names[j])))
+		    ((t->exact_only || t->sampled_dropped) && sampler_feature(t->ds.names[j])))
 			(*names)[n++] = t->ds.names[j];
 	}
 	return n;
@@ -1316,6 +1321,40 @@ static void log_iteration(struct trainer *t, int iteration, const struct model *
  * The feedback loop from round first on: leaves in *model the last model, every feature of
  * which is accepted. Returns the number of the last round, or -1 with err set.
  */
+/*
+ * Drops every sampled feature (t->sampled_dropped) once SAMPLED_TRIES of them were judged too
+ * costly and none was accepted: their cost has a floor the slices cannot go under, the
+ * program's own fixed work (start-up, set-up) run twice, on two samples. lame's encoder sets
+ * up in about 6 ms a run; the loop judged 135 sampled features at 7-23% against a 5%
+ * threshold in 20 rounds and 48 minutes, and kept none. Logs why in round iteration.
+ */
+static void give_up_sampled(struct trainer *t, int iteration)
+{
+	int costly = 0, accepted = 0;
+	double least = INFINITY;
+
+	for (int i = 0; i < t->ndec; i++) {
+		const struct decision *d = &t->dec[i];
+
+		if (!sampler_feature(d->name))
+			continue;
+		accepted += d->accepted;
+		if (d->expensive && d->validated) {
+			costly++;
+			least = fmin(least, d->cost);
+		}
+	}
+	if (t->sampled_dropped || t->exact_only || accepted > 0 || costly < SAMPLED_TRIES)
+		return;
+	t->sampled_dropped = 1;
+	say(t, "sampled features: left out from round %d on: the %d judged all cost more than the "
+	    "threshold (the least %.1f%%: the program's fixed work, run on two samples)\n",
+	    iteration + 1, costly, 100 * least);
+	json_object_set_new(t->sampling, "dropped", json_pack("{s:i, s:i, s:f}", "round",
+							       iteration + 1, "judged", costly,
+							       "least_cost", least));
+}
+
 static int feedback_loop(struct trainer *t, struct model *model, int first, struct error *err)
 {
 	int iteration, done = 0;
@@ -1350,6 +1389,8 @@ static int feedback_loop(struct trainer *t, struct model *model, int first, stru
 			rc = decide(t, names, n, iteration, err);
 		if (n > 0)
 			free(names);
+		if (rc == 0)
+			give_up_sampled(t, iteration);
 		log_iteration(t, iteration, model);
 		if (rc < 0)
 			return -1;

@@ -212,3 +212,40 @@ runs (about 21% against 6.5%), so it is no candidate, and the sampled model is w
   exact: no candidate (its evaluator costs N%, the model's N%)
   $ python3 -c 'import json; t = json.load(open("lpred/train.json")); c = t["choice"]; m = [f["name"] for f in json.load(open("lpred/model.json"))["features"]]; print(c["chosen"], sorted({x["features"] for x in c["candidates"]}), "branch:main:last.c:10:true" in m, any(n.startswith("sampled:") for n in m), json.load(open("lpred/predictor.json"))["sampled"]["program"])'
   program ['input', 'program'] True True sampled-evaluator
+
+The runs on the samples pay the program's fixed work twice. Where that alone costs more than
+the threshold (here a set-up loop the same on every input, on whose result the runs' work
+depends, so every slice keeps it), the loop stops offering sampled features once six were
+judged too costly and none accepted (lame's encoder set-up took 20 rounds and 48 minutes of
+slicing to reject 135), and goes on with the program's and the input's:
+
+  $ cat > setup.c <<'C'
+  > #include <stdio.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+  > 	unsigned long h = 0;
+  > 	int c, prev = -1;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	for (unsigned long r = 0; r < 10000000; r++) /* set-up: the same on every input */
+  > 		h = h * 6364136223846793005ul + r;
+  > 	while ((c = getc(f)) != EOF) {
+  > 		if (c == prev) {
+  > 			for (unsigned long r = h % 64 + 32; r > 0; r--)
+  > 				h = h * 33 + (unsigned long)c;
+  > 		} else {
+  > 			h ^= (unsigned long)c;
+  > 		}
+  > 		prev = c;
+  > 	}
+  > 	fclose(f);
+  > 	printf("%lu\n", h);
+  > 	return 0;
+  > }
+  > C
+  $ mantis train -o spred --inputs train.txt --repeat 1 --metric instructions setup.c | grep -E '^sampled features: left out' | sed -E 's/round [0-9]+/round N/; s/[0-9.]+%/N%/'
+  sampled features: left out from round N on: the 6 judged all cost more than the threshold (the least N%: the program's fixed work, run on two samples)
+  $ python3 -c 'import json; t = json.load(open("spred/train.json")); d = t["sampling"]["dropped"]; m = json.load(open("spred/model.json")); print(d["judged"], d["least_cost"] > 0.05, any(f["name"].startswith("sampled:") for f in m["features"]))'
+  6 True False

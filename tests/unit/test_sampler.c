@@ -212,7 +212,7 @@ START_TEST(plan_files_round_trip_and_refuse_other_words)
 	files = sampler_plan_files(&plan);
 	ck_assert_str_eq(files, "arg3,stdin,arg-1");
 	free(files);
-	files = sampler_setting(&plan);
+	files = sampler_setting(&plan, 3);
 	ck_assert_str_eq(files, "fraction=0.01 least=8192 chunks=1 smaller=4 files=arg3,stdin,arg-1 "
 			 "reps=3");
 	free(files);
