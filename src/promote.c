@@ -18,7 +18,8 @@
  * that does not return (longjmp); to the fixpoint over direct calls. (3) Per function, the
  * natural loops (a retreating edge whose target dominates its source; the body is what
  * reaches the source backwards without passing the header), largest first; a loop inside a
- * promoted loop is skipped. A loop is promoted if none of its calls is opaque; its counters
+ * promoted loop is skipped. A loop is promoted if none of its calls is opaque and no jump into
+ * or out of it goes through an address (computed goto: such an edge cannot be split); its counters
  * are those its loads and stores name that none of its callees touches. Each gets an alloca:
  * loaded from the global on every edge into the header from outside, its loads and stores in
  * the loop redirected to the alloca, stored back on every edge leaving the loop. An edge is
@@ -409,14 +410,37 @@ static void promote_loop(struct promoter *p, LLVMValueRef fn, const struct loop 
 	free(local);
 }
 
+/* Returns whether an edge into or out of l cannot be given a block of its own: a jump of l
+ * through an address (indirectbr, callbr: GNU C's computed goto), or l's header having its
+ * address taken (entered by such a jump from outside). */
+static int jumps_by_address(const struct loop *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		LLVMOpcode op = LLVMGetInstructionOpcode(LLVMGetBasicBlockTerminator(l->body[i]));
+
+		if (op == LLVMIndirectBr || op == LLVMCallBr)
+			return 1;
+	}
+	for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(l->header)); u; u = LLVMGetNextUse(u)) {
+		if (LLVMIsABlockAddress(LLVMGetUser(u)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Returns how many of l's counters may live in a local (filled into global[]), or -1 when a
- * call in l is opaque. */
+ * call in l is opaque or an edge of l cannot be split (jumps_by_address). */
 static int loop_counters(const struct promoter *p, const struct loop *l, LLVMValueRef *global)
 {
 	uint64_t *busy = xcalloc((size_t)p->words, sizeof *busy);
 	uint64_t *seen = xcalloc((size_t)p->words, sizeof *seen);
 	int n = 0;
 
+	if (jumps_by_address(l)) {
+		free(busy);
+		free(seen);
+		return -1;
+	}
 	for (int i = 0; i < l->n; i++) {
 		for (LLVMValueRef x = LLVMGetFirstInstruction(l->body[i]); x; x = LLVMGetNextInstruction(x)) {
 			int t = LLVMIsACallInst(x) ? call_target(p, x) : -1;

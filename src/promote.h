@@ -16,7 +16,8 @@ struct promote_stats {
  * Promotes the counters of mod (the globals named "__mantis_c.N" of an evaluator, each read or
  * written only by loads and stores of it) in every outermost loop that calls nothing that
  * could read or write them, could jump out of the loop (longjmp) or is unknown (an indirect
- * call, a library function given a function pointer): each such counter gets a local (an
+ * call, a library function given a function pointer), and that no jump through an address
+ * (computed goto) enters or leaves: each such counter gets a local (an
  * alloca that the optimiser makes a register), loaded from the global on every edge into the
  * loop and stored back on every edge out of it. Requires: mod verified, ideally optimised
  * (inlining leaves hot loops with no calls). Invalidates: every cfg of mod (edges are split).

@@ -1,7 +1,7 @@
 /*
  * test_promote.c: counter promotion (promote.h) on hand-written IR: which loops and counters
- * it promotes and which it must leave (a callee's counter, a loop calling qsort), where the
- * counters then live, and what the counters hold after running the promoted code in LLVM's
+ * it promotes and which it must leave (a callee's counter, a loop calling qsort, a computed
+ * goto), where the counters then live, and what the counters hold after running the promoted code in LLVM's
  * interpreter: exactly what the original code counts, also when the loop is never entered
  * and its exit block is shared with the path around it.
  */
@@ -101,6 +101,24 @@ static const char sorting[] =
 	"  %next = add i32 %i, 1\n"
 	"  %more = icmp slt i32 %next, %n\n"
 	"  br i1 %more, label %header, label %done\n"
+	"done:\n"
+	"  ret void\n"
+	"}\n";
+
+/* Each iteration counts in c0; the latch jumps through an address (GNU C's computed goto). */
+static const char computed_goto[] =
+	"define void @f(i32 %n) {\n"
+	"entry:\n"
+	"  br label %header\n"
+	"header:\n"
+	"  %i = phi i32 [ 0, %entry ], [ %next, %header ]\n"
+	"  %a = load i64, i64* @__mantis_c.0\n"
+	"  %a1 = add i64 %a, 1\n"
+	"  store i64 %a1, i64* @__mantis_c.0\n"
+	"  %next = add i32 %i, 1\n"
+	"  %more = icmp slt i32 %next, %n\n"
+	"  %to = select i1 %more, i8* blockaddress(@f, %header), i8* blockaddress(@f, %done)\n"
+	"  indirectbr i8* %to, [label %header, label %done]\n"
 	"done:\n"
 	"  ret void\n"
 	"}\n";
@@ -245,6 +263,19 @@ START_TEST(leaves_a_loop_that_calls_back)
 }
 END_TEST
 
+START_TEST(leaves_a_loop_of_computed_gotos)
+{
+	struct ir ir;
+	struct promote_stats st;
+
+	promote_text(&ir, computed_goto, &st);
+	ck_assert_int_eq(st.loops, 0);
+	ck_assert_int_eq(st.unsafe, 1);
+	ck_assert_int_eq(accesses(&ir, "header", 0), 2);
+	ir_release(&ir);
+}
+END_TEST
+
 Suite *suite_promote(void)
 {
 	Suite *s = suite_create("promote");
@@ -254,6 +285,7 @@ Suite *suite_promote(void)
 	tcase_add_test(tc, promoted_code_counts_as_the_original);
 	tcase_add_test(tc, leaves_the_counter_a_callee_updates);
 	tcase_add_test(tc, leaves_a_loop_that_calls_back);
+	tcase_add_test(tc, leaves_a_loop_of_computed_gotos);
 	suite_add_tcase(s, tc);
 	return s;
 }
