@@ -1,9 +1,9 @@
 /*
  * test_promote.c: counter promotion (promote.h) on hand-written IR: which loops and counters
  * it promotes and which it must leave (a callee's counter, a loop calling qsort, a computed
- * goto), where the counters then live, and what the counters hold after running the promoted code in LLVM's
- * interpreter: exactly what the original code counts, also when the loop is never entered
- * and its exit block is shared with the path around it.
+ * goto), where the counters then live, and what the counters hold after running the promoted
+ * code in LLVM's interpreter: exactly what the original code counts, also when the loop is
+ * never entered and its exit block is shared with the path around it.
  */
 #include <llvm-c/ExecutionEngine.h>
 #include <stdint.h>
