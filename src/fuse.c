@@ -21,10 +21,10 @@
 #include "fuse.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "instrument.h"
 #include "util.h"
 
 #define EMIT "__mantis_slice_emit"
@@ -127,15 +127,6 @@ static void redirect(LLVMBuilderRef b, const struct update *u, LLVMValueRef r, u
 		       LLVMBuildMul(b, delta, LLVMConstInt(LLVMTypeOf(delta), w, 0), ""));
 }
 
-/* Returns counter c's global in mod, or NULL. */
-static LLVMValueRef counter_global(LLVMModuleRef mod, int c)
-{
-	char name[32];
-
-	snprintf(name, sizeof name, "__mantis_c.%d", c);
-	return LLVMGetNamedGlobal(mod, name);
-}
-
 /* Fuses the counters of feature f that refs[] says f alone reads. */
 static void fuse_feature(LLVMModuleRef mod, LLVMBuilderRef b, const struct feature *f,
 			 const int *refs, struct fuse_stats *st)
@@ -146,7 +137,7 @@ static void fuse_feature(LLVMModuleRef mod, LLVMBuilderRef b, const struct featu
 
 	for (int i = 0; i < f->nterms; i++) {
 		const struct feature_term *term = &f->terms[i];
-		LLVMValueRef g = term->coef ? counter_global(mod, term->counter) : NULL;
+		LLVMValueRef g = term->coef ? instrument_slot(mod, term->counter) : NULL;
 
 		nup[i] = -1;
 		if (!g || refs[term->counter] != 1 || (nup[i] = updates_of(g, &up[i], &emit[i])) < 0)
@@ -158,7 +149,7 @@ static void fuse_feature(LLVMModuleRef mod, LLVMBuilderRef b, const struct featu
 		}
 	}
 	if (group >= 2 && emit[r]) {
-		LLVMValueRef rg = counter_global(mod, f->terms[r].counter), call;
+		LLVMValueRef rg = instrument_slot(mod, f->terms[r].counter), call;
 		uint64_t v = inverse((uint64_t)f->terms[r].coef >> t);
 
 		for (int i = 0; i < f->nterms; i++) {

@@ -1606,7 +1606,7 @@ static void make_slots(struct inst *in)
 
 		if (!need[c] && !in->keep[c])
 			continue;
-		snprintf(name, sizeof name, "__mantis_c.%d", c);
+		snprintf(name, sizeof name, INSTRUMENT_SLOT_PREFIX "%d", c);
 		in->slot[c] = LLVMAddGlobal(in->mod, i64, name);
 		LLVMSetInitializer(in->slot[c], LLVMConstInt(i64, 0, 0));
 		LLVMSetLinkage(in->slot[c], LLVMInternalLinkage);
@@ -1815,4 +1815,12 @@ int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *
 	if (!*schemes)
 		return error_set(err, "no scheme given");
 	return 0;
+}
+
+LLVMValueRef instrument_slot(LLVMModuleRef mod, int c)
+{
+	char name[32];
+
+	snprintf(name, sizeof name, INSTRUMENT_SLOT_PREFIX "%d", c);
+	return LLVMGetNamedGlobal(mod, name);
 }

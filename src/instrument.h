@@ -5,6 +5,8 @@
 #ifndef MANTIS_INSTRUMENT_H
 #define MANTIS_INSTRUMENT_H
 
+#include <llvm-c/Core.h>
+
 struct error;
 struct ir;
 struct manifest;
@@ -35,6 +37,12 @@ enum {
 
 /* Returns schemes with K first values per variable (1 <= k <= SCHEME_VALUES_FIRST_MAX). */
 unsigned instrument_values_first(unsigned schemes, int k);
+
+/* The name prefix of the counter globals of instrument_module_for_slicing (@__mantis_c.C): the
+ * recorder, counter fusion and promotion find them by it. */
+#define INSTRUMENT_SLOT_PREFIX "__mantis_c."
+/* Returns counter c's global in mod (instrument_module_for_slicing), or NULL when it has none. */
+LLVMValueRef instrument_slot(LLVMModuleRef mod, int c);
 
 /*
  * The same instrumentation for the slicer (issue 6), on the same prepared module, so counter

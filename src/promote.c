@@ -37,9 +37,8 @@
 
 #include "cfg.h"
 #include "extmodel.h"
+#include "instrument.h"
 #include "util.h"
-
-#define COUNTER_PREFIX "__mantis_c."
 
 /* The module's counters and what each function touches. */
 struct promoter {
@@ -71,7 +70,7 @@ static int is_counter(LLVMValueRef g)
 	size_t len;
 	const char *name = LLVMGetValueName2(g, &len);
 
-	if (len < sizeof COUNTER_PREFIX - 1 || strncmp(name, COUNTER_PREFIX, sizeof COUNTER_PREFIX - 1) ||
+	if (len < sizeof INSTRUMENT_SLOT_PREFIX - 1 || strncmp(name, INSTRUMENT_SLOT_PREFIX, sizeof INSTRUMENT_SLOT_PREFIX - 1) ||
 	    LLVMGetLinkage(g) != LLVMInternalLinkage)
 		return 0;
 	for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {

@@ -184,11 +184,9 @@ static void add_recorder(struct slicer *s, const unsigned char *keep, uint64_t *
 	LLVMSetLinkage(dump, LLVMInternalLinkage);
 	LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, dump, "entry"));
 	for (int c = 0; c < s->m.ncounters; c++) {
-		char name[32];
 		LLVMValueRef g, args[2];
 
-		snprintf(name, sizeof name, "__mantis_c.%d", c);
-		if (!keep[c] || !(g = LLVMGetNamedGlobal(mod, name)))
+		if (!keep[c] || !(g = instrument_slot(mod, c)))
 			continue;
 		args[0] = LLVMConstInt(i64, (unsigned long long)c, 0);
 		args[1] = LLVMBuildLoad2(b, i64, g, "");
