@@ -171,9 +171,10 @@ const struct command cmd_train = {
 		"large file (64 KiB and more), it also offers sampled features: every feature counted\n"
 		"by PRED/build/sandboxed (the instrumented program, which changes no file) on two\n"
 		"samples of the file (a share of it and a quarter of that, in 8 pieces spread over the\n"
-		"file or as a prefix; of --sample, half and a quarter of it, the smallest share whose\n"
-		"instruction count extrapolates within one standard error of the best way's on the\n"
-		"training inputs), extrapolated to the whole file along the line through the two:\n"
+		"file or as a prefix; of --sample, half and a quarter of it, or --sample raised to 64\n"
+		"or 256 KiB, the smallest whose runs cost at most the threshold and whose instruction\n"
+		"count extrapolates within one standard error of the best way's on the training\n"
+		"inputs), extrapolated to the whole file along the line through the two:\n"
 		"what the file's content costs, at the cost of the two runs. None when the program\n"
 		"fails on a sample or the runs cost more than the threshold.\n"
 		"A feature whose evaluator costs more than the threshold of the program's time, or\n"
@@ -219,7 +220,7 @@ const struct command cmd_train = {
 		"                        mantis; by default the input features are offered too)\n"
 		"  --sample F            the largest share of the input's large files the larger sample\n"
 		"                        takes (default 0.01; F/2 and F/4 are tried too; at least 8 KiB\n"
-		"                        in all); 0: no sampled features\n"
+		"                        in all, and 64 and 256 KiB are tried); 0: no sampled features\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

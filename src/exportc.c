@@ -781,8 +781,8 @@ static void sampled_constants(struct strbuf *sb, const struct predictor *p,
 	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
 	    "static const double FRACTION = ", plan->npositions, plan->chunks, SAMPLER_SMALLER);
 	put_double(sb, plan->fraction);
-	strbuf_addf(sb, ", LEAST = %d;\n/* The files: N for argv[N], -N for argv[argc - N]. */\n"
-	    "static const int positions[NPOSITIONS] = {", SAMPLER_LEAST);
+	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N]. */\n"
+	    "static const int positions[NPOSITIONS] = {", sampler_least(plan));
 	for (int i = 0; i < plan->npositions; i++)
 		strbuf_addf(sb, "%s%d", i ? ", " : "", plan->positions[i]);
 	strbuf_addf(sb, "};\n");

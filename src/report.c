@@ -509,8 +509,9 @@ static void feature_card(struct report *r, int i)
 	row(sb, "kind", f ? f->kind : "input");
 	if (sampled) {
 		char *how = xasprintf("counted on two samples of the input's files (%.3g%% of them, "
-				      "and a quarter of that), extrapolated to the whole files",
-				      100 * r->p.info.plan.fraction);
+				      "at least %ld KiB, and a quarter of that), extrapolated to "
+				      "the whole files", 100 * r->p.info.plan.fraction,
+				      sampler_least(&r->p.info.plan) / 1024);
 
 		row(sb, "measured", how);
 		free(how);
@@ -1106,8 +1107,9 @@ static void cost_section(struct report *r)
 		    ? "PRED/sampled-evaluator (the program sliced down to the features they "
 		      "extrapolate)" : "PRED/build/sandboxed (the instrumented program)");
 		percent(sb, r->p.info.plan.fraction);
-		strbuf_addf(sb, " of them in %d piece%s, and a quarter of that), at <b>",
-			    r->p.info.plan.chunks, r->p.info.plan.chunks > 1 ? "s" : "");
+		strbuf_addf(sb, " of them, at least %ld KiB, in %d piece%s, and a quarter of that), "
+			    "at <b>", sampler_least(&r->p.info.plan) / 1024, r->p.info.plan.chunks,
+			    r->p.info.plan.chunks > 1 ? "s" : "");
 		percent(sb, r->p.info.sampled_cost);
 		strbuf_addf(sb, "</b> of the program's time on the training inputs; the cost below "
 		    "counts them.</p>\n");

@@ -15,10 +15,13 @@
  *
  * the value at share 1 of the line through (q_b, f(b)) and (q_a, f(a)): exact for a feature
  * that is a constant plus a multiple of the bytes read (the line's intercept is the work done
- * whatever the input's size: start-up, parsing a small key file that is not sampled). The files
- * keep their names (in a folder per excerpt and file), since programs go by a file's suffix.
- * Invariant: an excerpt is a function of the file's bytes, its size and q alone, so the same
- * input gives the same excerpts, in training and in every prediction.
+ * whatever the input's size: start-up, parsing a small key file that is not sampled). It is
+ * not exact where the first bytes of a stream cost less than the rest (a compressor's window
+ * filling): there both excerpts must hold more than that warm-up, so the larger one has at
+ * least the plan's least bytes (training tries several: train.c). The files keep their names
+ * (in a folder per excerpt and file), since programs go by a file's suffix.
+ * Invariant: an excerpt is a function of the file's bytes, its size, q and the least bytes
+ * alone, so the same input gives the same excerpts, in training and in every prediction.
  */
 #include "sampler.h"
 
@@ -83,12 +86,17 @@ char *sampler_plan_files(const struct sampler_plan *plan)
 	return strbuf_detach(&sb);
 }
 
+long sampler_least(const struct sampler_plan *plan)
+{
+	return plan->least > 0 ? plan->least : SAMPLER_LEAST;
+}
+
 char *sampler_setting(const struct sampler_plan *plan, int reps)
 {
 	char *files = sampler_plan_files(plan);
-	char *setting = xasprintf("fraction=%.17g least=%d chunks=%d smaller=%d files=%s reps=%d",
-				  plan->fraction, SAMPLER_LEAST, plan->chunks, SAMPLER_SMALLER, files,
-				  reps);
+	char *setting = xasprintf("fraction=%.17g least=%ld chunks=%d smaller=%d files=%s reps=%d",
+				  plan->fraction, sampler_least(plan), plan->chunks, SAMPLER_SMALLER,
+				  files, reps);
 
 	free(files);
 	return setting;
@@ -245,14 +253,14 @@ static void input_replace(struct input *out, int word, size_t offset, const char
 	*slot = now;
 }
 
-/* Returns the larger excerpt's share of total bytes: the plan's fraction, raised to
- * SAMPLER_LEAST bytes, at most 1. */
+/* Returns the larger excerpt's share of total bytes: the plan's fraction, raised to its least
+ * bytes, at most 1. */
 static double larger_share(const struct sampler_plan *plan, double total)
 {
 	double q = plan->fraction;
 
-	if (total > 0 && q * total < SAMPLER_LEAST)
-		q = SAMPLER_LEAST / total;
+	if (total > 0 && q * total < (double)sampler_least(plan))
+		q = (double)sampler_least(plan) / total;
 	return q < 1 ? q : 1;
 }
 
@@ -273,14 +281,10 @@ static const char *planned_file(const struct sampler_plan *plan, const struct in
 	return path;
 }
 
-int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
-			const char *dir, struct input *out, double share[2], struct error *err)
+double sampler_bytes(const struct sampler_plan *plan, const struct input *in)
 {
-	double total = 0, written[2] = {0, 0}, q;
-	int rc = 0;
+	double total = 0;
 
-	input_copy(&out[0], in);
-	input_copy(&out[1], in);
 	for (int i = 0; i < plan->npositions; i++) {
 		int word;
 		size_t offset;
@@ -289,6 +293,17 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		if (path)
 			total += (double)regular_size(path);
 	}
+	return total;
+}
+
+int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
+			const char *dir, struct input *out, double share[2], struct error *err)
+{
+	double total = sampler_bytes(plan, in), written[2] = {0, 0}, q;
+	int rc = 0;
+
+	input_copy(&out[0], in);
+	input_copy(&out[1], in);
 	q = larger_share(plan, total);
 	for (int i = 0; i < plan->npositions && rc == 0 && q < 1; i++) {
 		int word, fd;
@@ -512,7 +527,8 @@ static char *trial_failure(int j, double fraction, const char *exe, const struct
 			   const struct input *const *in, const int *trial, int ntrial,
 			   double timeout, int *rc, struct error *err)
 {
-	struct sampler_plan alone = {fraction, SAMPLER_CHUNKS, 1, &j};
+	struct sampler_plan alone = {.fraction = fraction, .chunks = SAMPLER_CHUNKS,
+				     .npositions = 1, .positions = &j};
 	char *failed = NULL;
 
 	*rc = 0;
@@ -574,21 +590,38 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 
 /* ---- choosing the share ------------------------------------------------------------------- */
 
-int sampler_cheapest(const struct sampler_trial *tr, int n)
+/* Returns whether trials x and y take the same share of the bytes, but for the rounding of
+ * their pieces (within 1%): the same way of sampling, but for where the pieces lie. */
+static int same_share(const struct sampler_trial *x, const struct sampler_trial *y)
 {
-	int best = -1, kept = -1;
+	return fabs(x->share - y->share) <= 0.01 * fmax(x->share, y->share);
+}
 
+/* Returns whether trial x may be kept: it ran everywhere and, when within_budget, costs at most
+ * budget (or was not timed). */
+static int eligible(const struct sampler_trial *x, int within_budget, double budget)
+{
+	return !x->failed && (!within_budget || !(x->cost > budget));
+}
+
+int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
+{
+	int best = -1, kept = -1, within = 0;
+
+	for (int i = 0; i < n; i++)
+		within |= eligible(&tr[i], 1, budget);
 	for (int i = 0; i < n; i++) {
-		if (!tr[i].failed && (best < 0 || tr[i].error < tr[best].error))
+		if (eligible(&tr[i], within, budget) && (best < 0 || tr[i].error < tr[best].error))
 			best = i;
 	}
 	if (best < 0 || isnan(tr[best].error))
 		return best;
 	for (int i = 0; i < n; i++) {
-		if (tr[i].failed || !(tr[i].error <= tr[best].error + tr[best].se))
+		if (!eligible(&tr[i], within, budget) ||
+		    !(tr[i].error <= tr[best].error + tr[best].se))
 			continue;
-		if (kept < 0 || tr[i].fraction < tr[kept].fraction ||
-		    (tr[i].fraction == tr[kept].fraction && tr[i].error < tr[kept].error))
+		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? tr[i].error < tr[kept].error
+							       : tr[i].share < tr[kept].share))
 			kept = i;
 	}
 	return kept;

@@ -36,13 +36,23 @@ enum {
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
 	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
 				  * all (or is the whole files): a few hundred bytes a piece say
-				  * little about a compressor's matches */
+				  * little about a compressor's matches; training also tries more
+				  * (SAMPLER_WARM_UP) */
+	SAMPLER_WARM_UP = 65536, /* the least sizes training tries beyond SAMPLER_LEAST (when no
+				  * way extrapolates within SAMPLER_GOOD_PERMILLE) are this and 4
+				  * times it: a stream's first tens of KiB cost less than its
+				  * steady state (gzip's 32 KiB window filling), and below it the
+				  * line through the two samples misses (gzip: 14% at 8 KiB) */
 	SAMPLER_STDIN = 0,       /* the position of stdin */
+	SAMPLER_GOOD_PERMILLE = 20, /* an extrapolated instruction count this close (in
+				     * thousandths: mantis's 2% goal) needs no larger sample */
 };
 
 /* Which of an input's files are sampled, and how much of them. */
 struct sampler_plan {
 	double fraction; /* the larger sample's share of the sampled files' bytes */
+	long least;      /* ... raised to at least this many bytes in all (SAMPLER_LEAST or more;
+			  * 0 reads as SAMPLER_LEAST) */
 	int chunks;      /* pieces of each file in a sample, spread over it (1: a prefix) */
 	int npositions;  /* files sampled */
 	int *positions;  /* each N for argument N (1: the first word), -N for the N-th word from
@@ -64,7 +74,12 @@ struct sampled_run {
 /* One way of sampling tried in training. */
 struct sampler_trial {
 	double fraction; /* the larger sample's share */
+	long least;      /* ... raised to at least this many bytes */
 	int chunks;      /* pieces per file */
+	double share;    /* the two samples' share of the files' bytes, summed, on the mean input:
+			  * what the runs' cost mostly is */
+	double cost;     /* the runs' time over the program's on the mean input (NaN: not
+			  * measured) */
 	double error;    /* mean relative error of the extrapolated instruction count over the
 			  * training inputs (NaN: not measured) */
 	double se;       /* its standard error */
@@ -72,11 +87,16 @@ struct sampler_trial {
 };
 
 /*
- * Returns the index of the trial of tr[0..n) to keep: the cheapest (the smallest share, then
- * the smaller error) whose error is within one standard error of the best trial's; the best
- * (the first that did not fail) when none measured an error; -1 when all failed.
+ * Returns the index of the trial of tr[0..n) to keep: among those that did not fail and cost at
+ * most budget (all that did not fail when none does), the cheapest (the smallest share, then,
+ * among shares within 1% of each other, the smaller error) whose error is within one standard
+ * error of the best one's; the best (the
+ * first) when none measured an error; -1 when all failed. So a larger sample is kept only when
+ * it extrapolates better beyond the noise, and only when the budget allows it.
  */
-int sampler_cheapest(const struct sampler_trial *tr, int n);
+int sampler_cheapest(const struct sampler_trial *tr, int n, double budget);
+/* Returns the least bytes of plan's larger sample (its least, SAMPLER_LEAST when 0). */
+long sampler_least(const struct sampler_plan *plan);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
 int sampler_measured(const struct sampler_trial *tr, int n);
 
@@ -100,6 +120,9 @@ double sampler_value(const struct sampled_run *r, const struct feature *f);
  */
 const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
 			       char **position);
+
+/* Returns the bytes of the files of in that plan samples, in all. */
+double sampler_bytes(const struct sampler_plan *plan, const struct input *in);
 
 /*
  * Writes in's two samples under plan into folder dir (made by the caller) and fills *out[0..2)

@@ -329,6 +329,7 @@ static int needs_evaluator(const char *name)
 static int *judge_order(const struct trainer *t);
 
 #define SAMPLE_SHARES 3 /* shares tried: --sample, half and a quarter of it */
+#define SAMPLE_LEASTS 2 /* least sizes tried beyond SAMPLER_LEAST: SAMPLER_WARM_UP, 4 times it */
 #define SAMPLED_TRIES 6 /* sampled features judged too costly, none accepted: all dropped */
 
 /* The sampled runs of every sample under plan, each timed reps times: mean relative error of
@@ -419,8 +420,13 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 	json_t *list = json_array();
 
 	for (int i = 0; i < n; i++) {
-		json_t *o = json_pack("{s:f, s:i}", "fraction", tr[i].fraction, "chunks", tr[i].chunks);
+		json_t *o = json_pack("{s:f, s:I, s:i}", "fraction", tr[i].fraction, "least",
+				      (json_int_t)tr[i].least, "chunks", tr[i].chunks);
 
+		if (!tr[i].failed)
+			json_object_set_new(o, "share", json_real(tr[i].share));
+		if (!tr[i].failed && !isnan(tr[i].cost))
+			json_object_set_new(o, "cost", json_real(tr[i].cost));
 		if (tr[i].failed)
 			json_object_set_new(o, "failure", json_string(tr[i].failed));
 		else if (!isnan(tr[i].error))
@@ -431,25 +437,84 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 	json_object_set_new(t->sampling, "trials", list);
 }
 
+/* Returns whether some training input's larger sample under plan grows when its least bytes
+ * go from plan->least to least. */
+static int least_grows(const struct trainer *t, const struct sampler_plan *plan, long least)
+{
+	for (int k = 0; k < t->samples.n; k++) {
+		double bytes = sampler_bytes(plan, t->input[k]), q = plan->fraction * bytes;
+
+		if (fmin(bytes, fmax(q, (double)least)) > fmin(bytes, fmax(q, (double)sampler_least(plan))))
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns whether some trial of tr[0..n) extrapolated the instruction count within
+ * SAMPLER_GOOD_PERMILLE: then no larger sample is tried. Unmeasured, there is nothing to try. */
+static int extrapolates_well(const struct sampler_trial *tr, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!tr[i].failed && !(tr[i].error > SAMPLER_GOOD_PERMILLE / 1e3))
+			return 1;
+	}
+	return 0;
+}
+
+/* Runs every training input once on its samples in the way of trial x (its fraction, least and
+ * chunks) and fills in x's error, share and cost. Returns 0, or -1 with err set. */
+static int run_trial(struct trainer *t, const char *exe, const char *files,
+		     struct sampler_trial *x, struct error *err)
+{
+	struct sampled_run *runs = xcalloc((size_t)t->samples.n + 1, sizeof *runs);
+
+	t->plan.fraction = x->fraction;
+	t->plan.least = x->least;
+	t->plan.chunks = x->chunks;
+	x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, err);
+	x->share = x->cost = 0;
+	for (int k = 0; k < t->samples.n && !(x->error < 0) && !x->failed; k++) {
+		x->share += (runs[k].share[0] + runs[k].share[1]) / t->samples.n;
+		x->cost += runs[k].seconds / fmax(t->samples.wall[k], 1e-6) / t->samples.n;
+	}
+	runs_free(runs, t->samples.n);
+	if (x->error < 0)
+		return -1;
+	say(t, "sampled features: %s, %g%% (at least %ld KiB) in %d piece%s: ", files,
+	    100 * x->fraction, x->least / 1024, x->chunks, x->chunks > 1 ? "s" : "");
+	if (x->failed)
+		say(t, "%s\n", x->failed);
+	else if (isnan(x->error))
+		say(t, "every input ran (cost %.2f%%)\n", 100 * x->cost);
+	else
+		say(t, "the instruction count extrapolated within %.2f%% (standard error %.2f%%) on "
+		    "the mean input, cost %.2f%%\n", 100 * x->error, 100 * x->se, 100 * x->cost);
+	return 0;
+}
+
 /*
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
  * training input then runs once on its samples (DIR/sandboxed) in each way tried: the pieces
- * spread over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES; the
- * smaller shares only when the instruction count measures them), and SAMPLER_REPS times in
- * the way kept, whose cost is their median. The cheapest way whose
+ * spread over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES),
+ * then, when none extrapolates the instruction count within SAMPLER_GOOD_PERMILLE, at
+ * --sample with the larger sample raised to SAMPLER_WARM_UP bytes and 4 times that where that
+ * grows some input's (SAMPLE_LEASTS); the smaller shares and the larger sizes only when the
+ * instruction count measures them. The way kept runs SAMPLER_REPS times, its cost
+ * their median. Of the ways whose runs cost at most the threshold, the cheapest whose
  * extrapolated instruction count is within one standard error of the best on the training
- * inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes. If the program
- * fails on a sample of some input there are none. Their cost is judged feature by feature, as
- * the program's are (decide_sampled): the slice of one loop costs less than the whole program
- * on the samples. Returns 0, or -1 with err set.
+ * inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes, and a
+ * stream's first KiB may cost less than the rest (gzip). If the program fails on a sample of
+ * some input there are none. Their cost is judged feature by feature, as the program's are
+ * (decide_sampled): the slice of one loop costs less than the whole program on the samples.
+ * Returns 0, or -1 with err set.
  */
 static int add_sampled_features(struct trainer *t, struct error *err)
 {
 	static const int chunks[] = {SAMPLER_CHUNKS, 1};
 	char *exe = xasprintf("%s/sandboxed", t->build), *files, *failed = NULL;
-	struct sampler_trial tr[2 * SAMPLE_SHARES];
+	struct sampler_trial tr[2 * (SAMPLE_SHARES + SAMPLE_LEASTS)];
 	double t0 = now_seconds(), se;
-	int n = 0, kept, added;
+	int n = 0, kept, added, rc = 0;
 
 	sampled_release(t);
 	if (t->opt->sample_fraction <= 0 || (t->planned && t->plan.npositions == 0)) {
@@ -469,37 +534,35 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		return t->planned ? 0 : -1;
 	}
 	files = sampler_plan_files(&t->plan);
-	for (int f = 0; f < SAMPLE_SHARES && (f == 0 || sampler_measured(tr, n)); f++) {
-		for (int c = 0; c < 2; c++) {
-			struct sampled_run *runs = xcalloc((size_t)t->samples.n + 1, sizeof *runs);
-			struct sampler_trial *x = &tr[n];
-
-			x->fraction = t->opt->sample_fraction / (1 << f);
-			x->chunks = chunks[c];
-			t->plan.fraction = x->fraction;
-			t->plan.chunks = x->chunks;
-			x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, err);
-			runs_free(runs, t->samples.n);
-			if (x->error < 0) {
-				for (int i = 0; i <= n; i++)
-					free(tr[i].failed);
-				free(files);
-				free(exe);
-				return -1;
-			}
-			n++;
-			say(t, "sampled features: %s, %g%% in %d piece%s: ", files, 100 * x->fraction,
-			    x->chunks, x->chunks > 1 ? "s" : "");
-			if (x->failed)
-				say(t, "%s\n", x->failed);
-			else if (isnan(x->error))
-				say(t, "every input ran\n");
-			else
-				say(t, "the instruction count extrapolated within %.2f%% (standard error "
-				    "%.2f%%) on the mean input\n", 100 * x->error, 100 * x->se);
+	memset(tr, 0, sizeof tr);
+	for (int f = 0; f < SAMPLE_SHARES && rc == 0 && (f == 0 || sampler_measured(tr, n)); f++) {
+		for (int c = 0; c < 2 && rc == 0; c++, n++) {
+			tr[n] = (struct sampler_trial){.fraction = t->opt->sample_fraction / (1 << f),
+						       .least = SAMPLER_LEAST, .chunks = chunks[c]};
+			rc = run_trial(t, exe, files, &tr[n], err);
 		}
 	}
-	kept = sampler_cheapest(tr, n);
+	for (int l = 0; l < SAMPLE_LEASTS && rc == 0 && !extrapolates_well(tr, n); l++) {
+		long least = (long)SAMPLER_WARM_UP << (2 * l);
+
+		t->plan.fraction = t->opt->sample_fraction;
+		t->plan.least = l == 0 ? SAMPLER_LEAST : (long)SAMPLER_WARM_UP << (2 * (l - 1));
+		if (!least_grows(t, &t->plan, least))
+			continue;
+		for (int c = 0; c < 2 && rc == 0; c++, n++) {
+			tr[n] = (struct sampler_trial){.fraction = t->opt->sample_fraction,
+						       .least = least, .chunks = chunks[c]};
+			rc = run_trial(t, exe, files, &tr[n], err);
+		}
+	}
+	if (rc < 0) {
+		for (int i = 0; i < n; i++)
+			free(tr[i].failed);
+		free(files);
+		free(exe);
+		return -1;
+	}
+	kept = sampler_cheapest(tr, n, t->opt->threshold);
 	json_object_set_new(t->sampling, "files", json_string(files));
 	log_trials(t, tr, n);
 	if (kept < 0)
@@ -512,6 +575,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		return 0;
 	}
 	t->plan.fraction = tr[kept].fraction;
+	t->plan.least = tr[kept].least;
 	t->plan.chunks = tr[kept].chunks;
 	t->sampled = xcalloc((size_t)t->samples.n + 1, sizeof *t->sampled);
 	t->nsampled = t->samples.n;
@@ -521,6 +585,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	}
 	free(failed);
 	json_object_set_new(t->sampling, "fraction", json_real(t->plan.fraction));
+	json_object_set_new(t->sampling, "least", json_integer(t->plan.least));
 	t->sandboxed_cost = 0;
 	for (int k = 0; k < t->samples.n; k++)
 		t->sandboxed_cost += t->sampled[k].seconds / fmax(t->samples.wall[k], 1e-6) /
@@ -532,10 +597,11 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	t->seconds[T_PROFILE] += now_seconds() - t0;
 	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
 	json_object_set_new(t->sampling, "features", json_integer(added));
-	say(t, "sampled features: %d vary over the inputs (%g%% in %d piece%s, the cheapest way within "
-	    "one standard error of the best; the sandboxed program's runs cost %.2f%% of the "
-	    "program's time; %.1f s)\n", added, 100 * t->plan.fraction, t->plan.chunks,
-	    t->plan.chunks > 1 ? "s" : "", 100 * t->sandboxed_cost, now_seconds() - t0);
+	say(t, "sampled features: %d vary over the inputs (%g%% (at least %ld KiB) in %d piece%s, the "
+	    "cheapest way within one standard error of the best; the sandboxed program's runs "
+	    "cost %.2f%% of the program's time; %.1f s)\n", added, 100 * t->plan.fraction,
+	    t->plan.least / 1024, t->plan.chunks, t->plan.chunks > 1 ? "s" : "",
+	    100 * t->sandboxed_cost, now_seconds() - t0);
 	free(exe);
 	return 0;
 }
@@ -751,23 +817,28 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 
 /* The difference a sampled evaluator's instruction count (bycount) may have from the sandboxed
  * program's: a slice leaves out the few instructions of the exit's block after its recorder
- * (lz4: 220821981 where the program counts 220821983; bzip2: 1679511 against 1679515), nothing
- * a prediction extrapolated from a sample can tell. Other features must be equal. */
+ * (lz4: 220821981 where the program counts 220821983; bzip2: 1679511 against 1679515), and a
+ * program that reads its own name counts per character of the path it runs from, which is the
+ * sandboxed program's or the evaluator's (gzip's basename of argv[0]: 14287322 against
+ * 14287038); nothing a prediction extrapolated from a sample can tell. The larger of the two
+ * slacks; other features must be equal. */
 #define SAMPLED_SLACK 64
+#define SAMPLED_SLACK_SHARE 1e-4
 
 /* Returns whether the features feats[0..nf) of run r (input k's samples) are what the
- * sandboxed program counted there (an instruction count within SAMPLED_SLACK); else sets
+ * sandboxed program counted there (an instruction count within the slack above); else sets
  * d->reason. */
 static int validate_sampled(struct trainer *t, int k, const struct sampled_run *r,
 			    const int *feats, int nf, struct decision *d)
 {
 	for (int i = 0; i < nf; i++) {
 		const struct feature *f = &t->m.v[feats[i]];
-		double slack = strcmp(f->kind, "bycount") == 0 ? SAMPLED_SLACK : 0;
+		int bycount = strcmp(f->kind, "bycount") == 0;
 
 		for (int j = 0; j < 2 && r->counters[j]; j++) {
 			double got = feature_value(f, r->counters[j]);
 			double want = feature_value(f, t->sampled[k].counters[j]);
+			double slack = bycount ? fmax(SAMPLED_SLACK, SAMPLED_SLACK_SHARE * fabs(want)) : 0;
 
 			if (fabs(got - want) > slack) {
 				d->reason = xasprintf("not validated: input line %d: on the %s sample "

@@ -80,7 +80,7 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 {
 	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
 	char *big = write_bytes(dir, "big.bin", 1000000), *key = write_bytes(dir, "key.txt", 100);
-	struct sampler_plan plan = {0.01, 8, 0, NULL};
+	struct sampler_plan plan = {.fraction = 0.01, .chunks = 8};
 	struct inputs ins;
 	struct input s[2];
 	struct error err = {""};
@@ -139,7 +139,7 @@ START_TEST(small_files_are_raised_to_the_least_excerpt_or_kept_whole)
 {
 	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
 	char *mid = write_bytes(dir, "mid.bin", 100000), *tiny = write_bytes(dir, "tiny.bin", 5000);
-	struct sampler_plan plan = {0.01, 8, 0, NULL};
+	struct sampler_plan plan = {.fraction = 0.01, .chunks = 8};
 	struct inputs ins;
 	struct input s[2];
 	struct error err = {""};
@@ -155,6 +155,17 @@ START_TEST(small_files_are_raised_to_the_least_excerpt_or_kept_whole)
 	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 48);
 	ck_assert_int_eq(size_of(s[1].stdin_path), 8 * 12);
 	ck_assert_double_eq_tol(share[0], 8.0 * (975 + 48) / 105000, 1e-12);
+	input_release(&s[0]);
+	input_release(&s[1]);
+
+	/* a plan of at least 64 KiB (a stream's warm-up): 62% of the bytes, the smaller a quarter */
+	plan.least = 65536;
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 7801);
+	ck_assert_int_eq(size_of(s[1].argv[0] + 5), 8 * 1950);
+	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 390);
+	ck_assert_double_eq_tol(share[0], 8.0 * (7801 + 390) / 105000, 1e-12);
+	plan.least = 0;
 	input_release(&s[0]);
 	input_release(&s[1]);
 	inputs_release(&ins);
@@ -200,7 +211,7 @@ END_TEST
 
 START_TEST(plan_files_round_trip_and_refuse_other_words)
 {
-	struct sampler_plan plan = {0.01, 1, 0, NULL};
+	struct sampler_plan plan = {.fraction = 0.01, .chunks = 1};
 	struct error err = {""};
 	char *files;
 
@@ -287,33 +298,77 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 }
 END_TEST
 
+/* A trial at share q (the two samples' bytes: 1.25 q), of error e and standard error se. */
+#define TRIAL(q, at_least, pieces, e, e_se, why) \
+	{.fraction = q, .least = at_least, .chunks = pieces, .share = 1.25 * (q), \
+	 .cost = 1.5 * (q), .error = e, .se = e_se, .failed = why}
+
 START_TEST(the_cheapest_share_within_one_standard_error_is_kept)
 {
 	char failed[] = "input line 3: the program crashed";
 	/* lz4's six trials (session 17): 1% prefix best; 0.5% is 1.42 points off, SE 0.56 */
 	struct sampler_trial lz4[] = {
-		{0.01, 8, 0.0245, 0.0075, NULL}, {0.01, 1, 0.0148, 0.0056, NULL},
-		{0.005, 8, 0.0299, 0.0049, NULL}, {0.005, 1, 0.0290, 0.0058, NULL},
-		{0.0025, 8, 0.0732, 0.0091, NULL}, {0.0025, 1, 0.0725, 0.0094, NULL},
+		TRIAL(0.01, 8192, 8, 0.0245, 0.0075, NULL), TRIAL(0.01, 8192, 1, 0.0148, 0.0056, NULL),
+		TRIAL(0.005, 8192, 8, 0.0299, 0.0049, NULL), TRIAL(0.005, 8192, 1, 0.0290, 0.0058, NULL),
+		TRIAL(0.0025, 8192, 8, 0.0732, 0.0091, NULL), TRIAL(0.0025, 8192, 1, 0.0725, 0.0094, NULL),
 	};
 	/* a uniform program: every share within the best's standard error, the smallest wins,
 	 * the better of its two; a failed trial is never kept, however small its error */
 	struct sampler_trial uniform[] = {
-		{0.01, 8, 0.0040, 0.0010, NULL}, {0.01, 1, 0.0041, 0.0010, NULL},
-		{0.005, 8, 0.0046, 0.0012, NULL}, {0.005, 1, 0.0045, 0.0012, NULL},
-		{0.0025, 8, 0.0049, 0.0011, NULL}, {0.0025, 1, 0.0001, 0.0001, failed},
+		TRIAL(0.01, 8192, 8, 0.0040, 0.0010, NULL), TRIAL(0.01, 8192, 1, 0.0041, 0.0010, NULL),
+		TRIAL(0.005, 8192, 8, 0.0046, 0.0012, NULL), TRIAL(0.005, 8192, 1, 0.0045, 0.0012, NULL),
+		TRIAL(0.0025, 8192, 8, 0.0049, 0.0011, NULL), TRIAL(0.0025, 8192, 1, 0.0001, 0.0001, failed),
 	};
 	struct sampler_trial unmeasured[] = {
-		{0.01, 8, NAN, 0, failed}, {0.01, 1, NAN, 0, NULL},
+		TRIAL(0.01, 8192, 8, NAN, 0, failed), TRIAL(0.01, 8192, 1, NAN, 0, NULL),
 	};
 
-	ck_assert_int_eq(sampler_cheapest(lz4, 6), 1);
-	ck_assert_int_eq(sampler_cheapest(uniform, 6), 4);
-	ck_assert_int_eq(sampler_cheapest(unmeasured, 2), 1);
+	ck_assert_int_eq(sampler_cheapest(lz4, 6, 0.05), 1);
+	ck_assert_int_eq(sampler_cheapest(uniform, 6, 0.05), 4);
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05), 1);
 	ck_assert(!sampler_measured(unmeasured, 2));
 	ck_assert(sampler_measured(lz4, 6));
 	unmeasured[1].failed = failed;
-	ck_assert_int_eq(sampler_cheapest(unmeasured, 2), -1);
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05), -1);
+}
+END_TEST
+
+START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget)
+{
+	/* gzip's (session 18): 1% of 2-24 MB files errs 14% (its window fills over the first
+	 * 64 KiB); raised to 64 KiB, 5%; to 256 KiB, 0.4%, at a cost over a 5% budget */
+	struct sampler_trial gzip[] = {
+		TRIAL(0.01, 8192, 8, 0.144, 0.014, NULL), TRIAL(0.01, 8192, 1, 0.148, 0.014, NULL),
+		TRIAL(0.005, 8192, 8, 0.217, 0.015, NULL), TRIAL(0.005, 8192, 1, 0.223, 0.015, NULL),
+		TRIAL(0.01, 65536, 8, 0.052, 0.006, NULL), TRIAL(0.01, 65536, 1, 0.050, 0.006, NULL),
+		TRIAL(0.01, 262144, 8, 0.004, 0.001, NULL), TRIAL(0.01, 262144, 1, 0.0035, 0.001, NULL),
+	};
+
+	gzip[4].share = gzip[5].share = 0.025;
+	gzip[4].cost = gzip[5].cost = 0.03;
+	gzip[6].share = gzip[7].share = 0.059;
+	gzip[6].cost = gzip[7].cost = 0.065;
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05), 5);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.10), 7);
+	/* nothing within the budget: the rule on every trial, as if there were none */
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.001), 7);
+	/* bzip2's (session 18): 64 and 256 KiB over the budget; 8 pieces and a prefix at 1% take
+	 * the same share but for their rounding, and the prefix errs less */
+	{
+		struct sampler_trial bzip2[] = {
+			TRIAL(0.01, 8192, 8, 0.1975, 0.0180, NULL), TRIAL(0.01, 8192, 1, 0.1821, 0.0187, NULL),
+			TRIAL(0.01, 65536, 8, 0.1141, 0.0112, NULL),
+		};
+
+		bzip2[0].share = 0.0124968;
+		bzip2[1].share = 0.0124996;
+		bzip2[2].cost = 0.079;
+		ck_assert_int_eq(sampler_cheapest(bzip2, 3, 0.05), 1);
+	}
+	/* 64 KiB no better than 8 KiB beyond a standard error: the smaller share stays */
+	gzip[5].error = gzip[4].error = 0.140;
+	gzip[6].cost = gzip[7].cost = 0.2;
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05), 0);
 }
 END_TEST
 
@@ -328,6 +383,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, plan_files_round_trip_and_refuse_other_words);
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
+	tcase_add_test(tc, a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }
