@@ -442,14 +442,14 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 	json_object_set_new(t->sampling, "trials", list);
 }
 
-/* Returns whether some training input's larger sample under plan grows when its least bytes
- * go from plan->least to least. */
-static int least_grows(const struct trainer *t, const struct sampler_plan *plan, long least)
+/* Returns whether some training input's larger sample at fraction of its sampled files (the
+ * plan's) grows when its least bytes go from "from" to "to". */
+static int least_grows(const struct trainer *t, double fraction, long from, long to)
 {
 	for (int k = 0; k < t->samples.n; k++) {
-		double bytes = sampler_bytes(plan, t->input[k]), q = plan->fraction * bytes;
+		double bytes = sampler_bytes(&t->plan, t->input[k]), q = fraction * bytes;
 
-		if (fmin(bytes, fmax(q, (double)least)) > fmin(bytes, fmax(q, (double)sampler_least(plan))))
+		if (fmin(bytes, fmax(q, (double)to)) > fmin(bytes, fmax(q, (double)from)))
 			return 1;
 	}
 	return 0;
@@ -548,18 +548,17 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 			rc = run_trial(t, exe, files, &tr[n], err);
 		}
 	}
-	for (int l = 0; l < SAMPLE_LEASTS && rc == 0 && !extrapolates_well(tr, n); l++) {
+	for (long l = 0, from = SAMPLER_LEAST; l < SAMPLE_LEASTS && rc == 0 &&
+					      !extrapolates_well(tr, n); l++) {
 		long least = (long)SAMPLER_WARM_UP << (2 * l);
+		int grows = least_grows(t, t->opt->sample_fraction, from, least);
 
-		t->plan.fraction = t->opt->sample_fraction;
-		t->plan.least = l == 0 ? SAMPLER_LEAST : (long)SAMPLER_WARM_UP << (2 * (l - 1));
-		if (!least_grows(t, &t->plan, least))
-			continue;
-		for (int c = 0; c < 2 && rc == 0; c++, n++) {
+		for (int c = 0; c < 2 && rc == 0 && grows; c++, n++) {
 			tr[n] = (struct sampler_trial){.fraction = t->opt->sample_fraction,
 						       .least = least, .chunks = chunks[c]};
 			rc = run_trial(t, exe, files, &tr[n], err);
 		}
+		from = least;
 	}
 	if (rc < 0) {
 		for (int i = 0; i < n; i++)
