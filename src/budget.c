@@ -72,6 +72,7 @@ struct calib {
 	char *tmp;                      /* scratch parent of the runs; owned */
 	char *counters_path;            /* tmp/counters: DIR/inst's counters file; owned */
 	char *orig, *inst;              /* DIR/orig, DIR/inst; owned */
+	const char *argv0;              /* the name they run as (manifest.h's program), or NULL */
 	double *runs;                   /* per counter: its runs in round 0, summed over the inputs */
 	double *rate;                   /* per counter: its runs per CPU second of DIR/orig in round
 					   0, the mean over the inputs */
@@ -91,7 +92,7 @@ static double cpu_run(struct calib *c, const char *program, int i, int with_coun
 {
 	char *env[2] = {with_counters ? xasprintf("MANTIS_COUNTERS=%s", c->counters_path) : NULL, NULL};
 	struct run_options ro = {.timeout = BUDGET_TIMEOUT, .scratch_parent = c->tmp,
-				 .env = with_counters ? env : NULL};
+				 .env = with_counters ? env : NULL, .argv0 = c->argv0};
 	struct run_result res;
 	int rc;
 
@@ -495,6 +496,7 @@ int budget_apply(struct budget *b, const struct budget_options *o, struct manife
 	c.counters_path = xasprintf("%s/counters", c.tmp);
 	c.orig = xasprintf("%s/orig", o->dir);
 	c.inst = xasprintf("%s/inst", o->dir);
+	c.argv0 = m->program;
 	c.skip = xcalloc((size_t)c.ins.n + 1, 1);
 	c.runs = xcalloc((size_t)m->ncounters + 1, sizeof *c.runs);
 	c.rate = xcalloc((size_t)m->ncounters + 1, sizeof *c.rate);

@@ -69,10 +69,31 @@ static int finish_orig(pid_t pid, const char *dir, struct error *err)
 	return err ? error_set(err, "building %s/orig failed (see above)", dir) : -1;
 }
 
+/* Returns the program's name: opt->program's, the first source's or the bitcode's base name
+ * without its suffix (.c, .bc, .ll, and mantis cc's .mantis before .bc); owned. */
+static char *program_name(const struct build_options *opt)
+{
+	const char *path = opt->program ? opt->program : opt->nsources ? opt->sources[0] : opt->bitcode;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	static const char *const suffixes[] = {".mantis.bc", ".c", ".bc", ".ll"};
+	size_t n = strlen(base);
+
+	for (size_t i = 0; !opt->program && i < sizeof suffixes / sizeof *suffixes; i++) {
+		size_t k = strlen(suffixes[i]);
+
+		if (n > k && strcmp(base + n - k, suffixes[i]) == 0) {
+			n -= k;
+			break;
+		}
+	}
+	return xasprintf("%.*s", (int)n, base);
+}
+
 int build_instrumented(const struct build_options *opt, const char *dir, struct manifest *m,
 		       struct error *err)
 {
 	char *work = xasprintf("%s/work", dir), *manifest_path = xasprintf("%s/features.json", dir);
+	char *name;
 	struct ir ir = {0};
 	int rc = -1;
 	pid_t orig_builder = 0;
@@ -92,7 +113,9 @@ int build_instrumented(const struct build_options *opt, const char *dir, struct 
 		error_prefix(err, "instrumenting");
 		goto out;
 	}
-	manifest_set_build(m, opt->schemes, opt->opt, opt->ldflags, opt->nldflags);
+	name = program_name(opt);
+	manifest_set_build(m, opt->schemes, opt->opt, opt->ldflags, opt->nldflags, name);
+	free(name);
 	if (manifest_write(m, manifest_path, err) < 0 || codegen_inst(&ir, opt, dir, err) < 0)
 		goto out;
 	rc = 0;
@@ -218,6 +241,7 @@ static int parse_word(struct build_args *a, char **words, int n, int *i, struct 
 			return error_set(err, "give one program, not %s and %s", a->opt.bitcode, w),
 			       bad_words(a, 1);
 		a->opt.bitcode = bc;
+		a->opt.program = w;
 		read_link_flags(a, w);
 	} else {
 		return error_set(err, "'%s': give C sources (.c), one bitcode file (.bc, .ll) or a "

@@ -29,6 +29,9 @@ struct build_options {
 	unsigned schemes;     /* SCHEME_* bits (instrument.h) */
 	const char *runtime;  /* the runtime object (mantisrt.o) */
 	const char *sandbox;  /* the sandbox runtime object (sandbox.o), or NULL: no DIR/sandboxed */
+	const char *program;  /* the program's name, or NULL: the first source's or the bitcode's
+				 base name without its suffix; every run of the build gives it
+				 as argv[0] (manifest.h) */
 };
 
 /* A program given as mantis instrument's words (-o DIR, options, sources or bitcode or a

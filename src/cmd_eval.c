@@ -92,7 +92,7 @@ static int measure_actual(const struct predictor *p, const struct measuring *how
 	char *inst = xasprintf("%s/build/inst", p->dir);
 	double a[2][64], walls[64];
 	const char *metric = p->info.metric;
-	struct run_options ro = {.timeout = how->timeout};
+	struct run_options ro = {.timeout = how->timeout, .argv0 = p->m.program};
 	struct error err = {""};
 	int rc = 0, reps = how->reps;
 

@@ -68,6 +68,7 @@ static int run_features(int argc, char **argv)
 	env[0] = xasprintf("MANTIS_COUNTERS=%s", counters_path);
 	env[1] = NULL;
 	ro.env = env;
+	ro.argv0 = m.program;
 	if (runner_run(program, &in, &ro, &res, &err) < 0)
 		die("%s", err.msg);
 	rc = counters_read(&m, counters_path, &counters, &err);

@@ -86,7 +86,7 @@ int drift_check(const struct drift *d, const struct predictor *p, int reps, doub
 	char *orig = xasprintf("%s/build/orig", p->dir);
 	double *now = xcalloc((size_t)d->nref * (size_t)reps + 1, sizeof *now), ratio[DRIFT_REFERENCES];
 	int ok[DRIFT_REFERENCES] = {0}, nratio = 0;
-	struct run_options ro = {.timeout = timeout};
+	struct run_options ro = {.timeout = timeout, .argv0 = p->m.program};
 
 	for (int r = 0; r < reps; r++) {
 		for (int i = 0; i < d->nref; i++) {

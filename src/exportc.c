@@ -690,10 +690,18 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	comment_text(sb, dir ? dir : p->dir);
 	strbuf_addf(sb, " as one C file, made by mantis export-c\n * (mantis %s). Do not edit: export it "
 	    "again after training again.\n *\n *   double %s_predict(int argc, char **argv);\n *\n"
-	    " * argc and argv as the program's main would receive them: argv[0] its name (any "
-	    "string),\n * argv[1..argc) its arguments, files relative to the caller's working "
+	    " * argc and argv as the program's main would receive them: argv[0] its name (",
+	    MANTIS_VERSION, name);
+	if (p->m.program) {
+		strbuf_addf(sb, "training\n * ran it as ");
+		comment_text(sb, p->m.program);
+		strbuf_addf(sb, ": a program that reads its own name counts by it),\n * ");
+	} else {
+		strbuf_addf(sb, "any string),\n * ");
+	}
+	strbuf_addf(sb, "argv[1..argc) its arguments, files relative to the caller's working "
 	    "directory; the\n * program's standard input is empty. Returns the predicted %s,\n"
-	    " * or NAN with errno set:\n", MANTIS_VERSION, name, what);
+	    " * or NAN with errno set:\n", what);
 	strbuf_addf(sb, " *   ENOENT, EACCES  a file an argument names cannot be read: the program would "
 	    "fail\n");
 	if (p->sampler)

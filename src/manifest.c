@@ -86,10 +86,11 @@ static const char *str(json_t *obj, const char *key)
 }
 
 void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
-			char *const *ldflags, int nldflags)
+			char *const *ldflags, int nldflags, const char *program)
 {
 	m->schemes = schemes;
 	m->opt = xstrdup(opt);
+	m->program = program ? xstrdup(program) : NULL;
 	m->ldflags = xcalloc((size_t)nldflags + 1, sizeof *m->ldflags);
 	for (int i = 0; i < nldflags; i++)
 		m->ldflags[i] = xstrdup(ldflags[i]);
@@ -103,6 +104,8 @@ static json_t *build_json(const struct manifest *m)
 
 	json_object_set_new(b, "schemes", json_integer(m->schemes));
 	json_object_set_new(b, "opt", json_string(m->opt ? m->opt : "2"));
+	if (m->program)
+		json_object_set_new(b, "program", json_string(m->program));
 	for (int i = 0; i < m->nldflags; i++)
 		json_array_append_new(flags, json_string(m->ldflags[i]));
 	json_object_set_new(b, "ldflags", flags);
@@ -119,6 +122,7 @@ static void read_build(struct manifest *m, json_t *b)
 		return;
 	m->schemes = (unsigned)json_integer_value(json_object_get(b, "schemes"));
 	m->opt = xstrdup(str(b, "opt") ? str(b, "opt") : "2");
+	m->program = str(b, "program") ? xstrdup(str(b, "program")) : NULL;
 	m->ldflags = xcalloc(json_array_size(flags) + 1, sizeof *m->ldflags);
 	json_array_foreach(flags, i, f) {
 		if (json_is_string(f))
@@ -281,7 +285,7 @@ void manifest_subset(const struct manifest *from, char *const *names, int n,
 	to->build_id = from->build_id;
 	to->ncounters = from->ncounters;
 	manifest_set_build(to, from->schemes, from->opt ? from->opt : "2", from->ldflags,
-			   from->nldflags);
+			   from->nldflags, from->program);
 	if (from->ndropped > 0) {
 		to->dropped = xcalloc((size_t)from->ndropped, sizeof *to->dropped);
 		memcpy(to->dropped, from->dropped, sizeof *to->dropped * (size_t)from->ndropped);
@@ -374,6 +378,7 @@ void manifest_release(struct manifest *m)
 		free(m->ldflags[i]);
 	free(m->ldflags);
 	free(m->opt);
+	free(m->program);
 	free(m->dropped);
 	free(m->by_name);
 	memset(m, 0, sizeof *m);

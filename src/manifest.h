@@ -42,6 +42,9 @@ struct manifest {
 	int ncounters;      /* counters the build keeps */
 	unsigned schemes;   /* the SCHEME_* bits it was instrumented with (0: unknown, old build) */
 	char *opt;          /* its optimisation level ("2"), or NULL if unknown; owned */
+	char *program;      /* the name every run of the build gives the program as argv[0]
+			       (runner.h's argv0), or NULL (built before it was recorded: each
+			       executable's path); owned */
 	char **ldflags;     /* its link flags (-lm...), each owned; owned */
 	int nldflags;       /* number of them */
 	int *dropped;       /* counters the overhead budget removed from the build (budget.c):
@@ -62,9 +65,10 @@ struct feature *manifest_add(struct manifest *m, const char *kind, const char *n
 /* Adds coef * counter to f's sum. */
 void feature_add_term(struct feature *f, int counter, int64_t coef);
 
-/* Records how the build was made (strings copied), so that it can be rebuilt (the slicer). */
+/* Records how the build was made (strings copied), so that it can be rebuilt (the slicer),
+ * and the name its runs give the program (program, or NULL). */
 void manifest_set_build(struct manifest *m, unsigned schemes, const char *opt,
-			char *const *ldflags, int nldflags);
+			char *const *ldflags, int nldflags, const char *program);
 
 /* Returns f's sum (its denominator ignored) exactly, in 64-bit two's complement: counts above
  * 2^53 stay exact, unlike feature_value's double. */

@@ -280,7 +280,8 @@ static int run_once(struct measure *me, const struct input *in, int64_t id, cons
 	int features = strcmp(kind, "features") == 0, rc;
 	char *counters_path = xasprintf("%s/counters", me->tmp), *stderr_path = xasprintf("%s/stderr", me->tmp);
 	char *env[2] = {xasprintf("MANTIS_COUNTERS=%s", counters_path), NULL};
-	struct run_options ro = {.timeout = me->opt.timeout, .stderr_path = stderr_path, .env = features ? env : NULL};
+	struct run_options ro = {.timeout = me->opt.timeout, .stderr_path = stderr_path,
+				 .env = features ? env : NULL, .argv0 = me->m.program};
 	struct run_result res;
 	uint64_t *counters = NULL;
 	char *head = NULL;

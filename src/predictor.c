@@ -299,6 +299,7 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	}
 	env[nenv] = NULL;
 	ro.env = env;
+	ro.argv0 = m ? m->program : NULL;
 	rc = runner_run(exe, in, &ro, res, err);
 	if (rc == 0 && m && access(counters_path, F_OK) == 0 &&
 	    counters_read(m, counters_path, counters, &ignored) < 0)

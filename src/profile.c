@@ -74,6 +74,7 @@ static int run_one(struct job *j, int i, const char *kind, int rep, struct error
 	char *counters_path = xasprintf("%s/counters", j->tmp), *stderr_path = xasprintf("%s/stderr", j->tmp);
 	char *env[2] = {xasprintf("MANTIS_COUNTERS=%s", counters_path), NULL};
 	struct run_options ro = {.timeout = j->opt->timeout, .stderr_path = stderr_path,
+				 .argv0 = j->m->program,
 				 .env = features ? env : NULL, .pin_cpu = j->opt->pin_cpu};
 	struct run_result res;
 	uint64_t *counters = NULL;

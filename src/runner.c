@@ -144,12 +144,14 @@ static int wait_exit(pid_t pid, double timeout)
 	return 0;
 }
 
-/* Builds the child's argv (program, words with {tmp} expanded), owned by the caller. */
-static char **build_argv(const char *program, const struct input *in, const char *scratch)
+/* Builds the child's argv (argv0 or else program, words with {tmp} expanded), owned by the
+ * caller. */
+static char **build_argv(const char *program, const char *argv0, const struct input *in,
+			 const char *scratch)
 {
 	char **argv = xcalloc((size_t)in->argc + 2, sizeof *argv);
 
-	argv[0] = xstrdup(program);
+	argv[0] = xstrdup(argv0 ? argv0 : program);
 	for (int i = 0; i < in->argc; i++)
 		argv[i + 1] = str_replace_tmp(in->argv[i], scratch);
 	return argv;
@@ -273,7 +275,7 @@ int runner_run(const char *program, const struct input *in, const struct run_opt
 		free(program_abs);
 		return -1;
 	}
-	argv = build_argv(program, in, scratch);
+	argv = build_argv(program, opt->argv0, in, scratch);
 	rc = spawn(program, argv, scratch, fds, opt, res, err);
 	for (int i = 0; i < 3; i++)
 		close(fds[i]);

@@ -29,6 +29,9 @@ struct run_options {
 	int keep_scratch;           /* nonzero: leave the scratch folder behind for inspection */
 	char *const *env;           /* NAME=VALUE strings added to the environment, NULL-ended, or NULL */
 	int pin_cpu;                /* CPU number to pin the program to, plus one; 0: no pinning */
+	const char *argv0;          /* the program's argv[0], or NULL: program as given. Every
+				       executable of one build runs under one name (manifest.h's
+				       program), since a program may count its own name's bytes */
 };
 
 /* What a run did. */

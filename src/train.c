@@ -822,13 +822,9 @@ static int decide_program(struct trainer *t, char **names, int n, int iteration,
 
 /* The difference a sampled evaluator's instruction count (bycount) may have from the sandboxed
  * program's: a slice leaves out the few instructions of the exit's block after its recorder
- * (lz4: 220821981 where the program counts 220821983; bzip2: 1679511 against 1679515), and a
- * program that reads its own name counts per character of the path it runs from, which is the
- * sandboxed program's or the evaluator's (gzip's basename of argv[0]: 14287322 against
- * 14287038); nothing a prediction extrapolated from a sample can tell. The larger of the two
- * slacks; other features must be equal. */
+ * (lz4: 220821981 where the program counts 220821983; bzip2: 1679511 against 1679515),
+ * nothing a prediction extrapolated from a sample can tell. Other features must be equal. */
 #define SAMPLED_SLACK 64
-#define SAMPLED_SLACK_SHARE 1e-4
 
 /* Returns whether the features feats[0..nf) of run r (input k's samples) are what the
  * sandboxed program counted there (an instruction count within the slack above); else sets
@@ -843,7 +839,7 @@ static int validate_sampled(struct trainer *t, int k, const struct sampled_run *
 		for (int j = 0; j < 2 && r->counters[j]; j++) {
 			double got = feature_value(f, r->counters[j]);
 			double want = feature_value(f, t->sampled[k].counters[j]);
-			double slack = bycount ? fmax(SAMPLED_SLACK, SAMPLED_SLACK_SHARE * fabs(want)) : 0;
+			double slack = bycount ? SAMPLED_SLACK : 0;
 
 			if (fabs(got - want) > slack) {
 				d->reason = xasprintf("not validated: input line %d: on the %s sample "

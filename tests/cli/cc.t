@@ -36,6 +36,8 @@ The archive's member came along (util.c's loop is in the program's bitcode):
 
   $ mantis instrument -o b prog --schemes loop,call | sed 's/:.*//'
   b/orig, b/inst, b/features.json
+  $ /usr/bin/python3 -c 'import json; print(json.load(open("b/features.json"))["build"]["program"])'
+  prog
   $ b/orig 4
   6.146
   $ mantis features b -- 25

@@ -87,7 +87,7 @@ static char *build_source(const char *dir, const char *name, const char *source,
 	const char *runtime = getenv("MANTIS_RUNTIME");
 	char *path = test_write_file(dir, name, source), *src = xstrdup(name);
 	char *build = xasprintf("%s/%s", dir, out);
-	struct build_options opt = {&src, 1, NULL, NULL, 0, NULL, 0, "2", schemes, runtime, NULL};
+	struct build_options opt = {&src, 1, NULL, NULL, 0, NULL, 0, "2", schemes, runtime, NULL, NULL};
 	struct error err = {""};
 
 	ck_assert_msg(runtime != NULL, "MANTIS_RUNTIME must be set (tests/run does)");

@@ -150,7 +150,7 @@ START_TEST(instrumented_build_is_transparent)
 	if (d)
 		closedir(d);
 	bo = (struct build_options){sources, nsources, NULL, NULL, 0, ldflags, 1, "2", SCHEME_ALL,
-				    runtime, NULL};
+				    runtime, NULL, name};
 	ck_assert_msg(build_instrumented(&bo, build, &m, &err) == 0, "%s: %s", name, err.msg);
 	inputs_path = xasprintf("%s/test/inputs.txt", src_dir);
 	ck_assert_msg(inputs_load(&ins, inputs_path, &err) == 0, "%s", err.msg);

@@ -64,7 +64,7 @@ static char *build_program(const char *name, unsigned schemes, struct manifest *
 	char *dir = test_tmpdir(), *out = xasprintf("%s/build", dir), *src = xstrdup(name);
 	char *programs_dir = xasprintf("%s/tests/programs", top ? top : ".");
 	char *ldflags[] = {"-lm", "-pthread"};
-	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 2, "2", schemes, runtime, NULL};
+	struct build_options opt = {&src, 1, NULL, NULL, 0, ldflags, 2, "2", schemes, runtime, NULL, NULL};
 	struct error err = {""};
 
 	ck_assert_msg(top && runtime, "MANTIS_TOP and MANTIS_RUNTIME must be set (tests/run does)");
@@ -269,7 +269,7 @@ START_TEST(split_build_counts_as_one_build)
 	char *work = xasprintf("%s/work", build), *exe = xasprintf("%s/inst", build);
 	char *part1 = xasprintf("%s/inst-part1.o", work), *ldflags[] = {"-lm", "-pthread"};
 	struct build_options opt = {NULL, 0, NULL, NULL, 0, ldflags, 2, "2", SCHEME_ALL,
-				    getenv("MANTIS_RUNTIME"), NULL};
+				    getenv("MANTIS_RUNTIME"), NULL, NULL};
 	struct error err = {""};
 	uint64_t *whole = run_both(build, &m, "10", 0, "calls.c"), *split;
 

@@ -21,7 +21,7 @@ static void three_features(struct manifest *m)
 	memset(m, 0, sizeof *m);
 	m->build_id = 0x0123456789abcdefULL;
 	m->ncounters = 6;
-	manifest_set_build(m, 5, "2", ldflags, 2);
+	manifest_set_build(m, 5, "2", ldflags, 2, "gunzip");
 	m->dropped = xcalloc(1, sizeof *m->dropped);
 	m->dropped[0] = 5;
 	m->ndropped = 1;
@@ -58,6 +58,7 @@ START_TEST(subset_keeps_the_build_and_the_named_formulas)
 	ck_assert_int_eq((int)back.schemes, 5);
 	ck_assert_int_eq(back.nldflags, 2);
 	ck_assert_str_eq(back.ldflags[1], "-lz");
+	ck_assert_str_eq(back.program, "gunzip"); /* every run's argv[0] */
 	ck_assert_int_eq(back.ndropped, 1);
 	ck_assert_int_eq(back.dropped[0], 5);
 	ck_assert_int_eq(manifest_find(&back, "value:main:a.c:4:n.mean"), -1);
