@@ -102,6 +102,66 @@ double descriptor_value(const struct input *in, int j)
 	return row[j];
 }
 
+/* A file's identity. */
+struct file_id {
+	dev_t dev; /* its device */
+	ino_t ino; /* its inode on it */
+};
+
+/* Considers path as in's data file: takes it into *best and *size when it is a regular file
+ * larger than *size (or the first). */
+static void consider_file(const char *path, struct file_id *best, double *size, int *found)
+{
+	struct stat st;
+
+	if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (*found && (double)st.st_size <= *size))
+		return;
+	*best = (struct file_id){st.st_dev, st.st_ino};
+	*size = (double)st.st_size;
+	*found = 1;
+}
+
+/* Returns whether in names a regular file, with the largest one's identity in *id. */
+static int data_file(const struct input *in, struct file_id *id)
+{
+	double size = 0;
+	int found = 0;
+
+	consider_file(in->stdin_path, id, &size, &found);
+	for (int i = 0; i < in->argc; i++) {
+		const char *eq = strchr(in->argv[i], '=');
+
+		consider_file(in->argv[i], id, &size, &found);
+		if (eq)
+			consider_file(eq + 1, id, &size, &found);
+	}
+	return found;
+}
+
+int *descriptor_groups(const struct input *const *in, int n, int *ngroups)
+{
+	int *group = xcalloc((size_t)n + 1, sizeof *group), *has = xcalloc((size_t)n + 1, sizeof *has);
+	struct file_id *id = xcalloc((size_t)n + 1, sizeof *id);
+
+	*ngroups = 0;
+	for (int i = 0; i < n; i++) {
+		has[i] = in[i] && data_file(in[i], &id[i]);
+		group[i] = -1;
+		for (int j = 0; j < i && has[i]; j++) {
+			if (has[j] && id[j].dev == id[i].dev && id[j].ino == id[i].ino) {
+				group[i] = group[j];
+				break;
+			}
+		}
+		if (group[i] < 0)
+			group[i] = (*ngroups)++;
+	}
+	free(has);
+	free(id);
+	return group;
+}
+
 int descriptor_readable(const struct input *in, int j, const char **path)
 {
 	const char *word, *eq;

@@ -40,6 +40,16 @@ void descriptor_values(const struct input *in, double *row);
 /* Returns descriptor j's value for in (as descriptor_values). */
 double descriptor_value(const struct input *in, int j);
 /*
+ * Returns per input in[0..n) its group (owned by the caller), numbered from 0 in the order of
+ * first appearance, and the number of groups in *ngroups: inputs whose data file is the same
+ * file (device and inode) share a group, where an input's data file is the largest regular
+ * file it names (its stdin, a word, the VALUE of a -opt=VALUE word; the first of equal
+ * sizes); an input naming none is a group of its own. A NULL in[i] is a group of its own.
+ * Inputs that share a data file share the way their data drives the program: a model judged
+ * on inputs of files it was fitted on is judged on what it has seen.
+ */
+int *descriptor_groups(const struct input *const *in, int n, int *ngroups);
+/*
  * For a descriptor j that reads a file's size: returns 0 when the file in names there can be
  * read, or -1 with errno set (ENOENT, EACCES) and *path (borrowed from in) the file at fault.
  * Any other descriptor returns 0.

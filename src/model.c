@@ -18,6 +18,7 @@
  */
 #include "model.h"
 
+#include <assert.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -144,25 +145,57 @@ void model_format(const struct model *model, struct strbuf *out)
 	}
 }
 
-void model_set_interval(struct model *model, const double *ratio, int n, double level)
+/* Fills least[g] and most[g] with group g's smallest and largest ratio that is a number (each
+ * ratio its own group when group is NULL); returns the number of groups that have one, whose
+ * values are moved to the front of least and most. */
+static int group_extremes(const double *ratio, const int *group, int n, double *least,
+			  double *most)
 {
-	double *r = xmalloc(sizeof *r * ((size_t)n + 1));
-	int k = 0, lo, hi;
+	int ngroups = 0, k = 0;
 
-	for (int i = 0; i < n; i++) {
-		if (!isnan(ratio[i]))
-			r[k++] = ratio[i];
+	for (int i = 0; i < n; i++)
+		ngroups = (group ? group[i] : i) >= ngroups ? (group ? group[i] : i) + 1 : ngroups;
+	for (int g = 0; g < ngroups; g++) {
+		least[g] = NAN;
+		most[g] = NAN;
 	}
+	for (int i = 0; i < n; i++) {
+		int g = group ? group[i] : i;
+
+		assert(g >= 0 && g < n);
+		if (isnan(ratio[i]))
+			continue;
+		least[g] = isnan(least[g]) || ratio[i] < least[g] ? ratio[i] : least[g];
+		most[g] = isnan(most[g]) || ratio[i] > most[g] ? ratio[i] : most[g];
+	}
+	for (int g = 0; g < ngroups; g++) {
+		if (!isnan(least[g])) {
+			least[k] = least[g];
+			most[k++] = most[g];
+		}
+	}
+	return k;
+}
+
+void model_set_interval(struct model *model, const double *ratio, const int *group, int n,
+			double level)
+{
+	double *least = xmalloc(sizeof *least * ((size_t)n + 1));
+	double *most = xmalloc(sizeof *most * ((size_t)n + 1));
+	int k = group_extremes(ratio, group, n, least, most), lo, hi;
+
 	model->interval = (struct model_interval){0, 0, 0};
 	if (k >= 2) {
-		level = fmin(level, (k - 1.0) / (k + 1.0)); /* the most k ratios can bound */
-		sort_doubles(r, k);
+		level = fmin(level, (k - 1.0) / (k + 1.0)); /* the most k groups can bound */
+		sort_doubles(least, k);
+		sort_doubles(most, k);
 		lo = (int)floor((1 - level) / 2 * (k + 1) + 1e-9); /* 1-based ranks */
 		hi = (int)ceil((1 + level) / 2 * (k + 1) - 1e-9);
 		model->interval = (struct model_interval){
-			level, lo < 1 ? 0 : fmax(0, r[lo - 1]), hi > k ? INFINITY : r[hi - 1]};
+			level, lo < 1 ? 0 : fmax(0, least[lo - 1]), hi > k ? INFINITY : most[hi - 1]};
 	}
-	free(r);
+	free(least);
+	free(most);
 }
 
 int model_interval(const struct model *model, double predicted, double *low, double *high)

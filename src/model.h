@@ -95,9 +95,15 @@ double model_eval(const struct model *model, const double *values);
  * as split conformal prediction takes it: the floor((1 - level) / 2 * (k + 1))-th smallest of
  * the k ratios that are numbers to the ceil((1 + level) / 2 * (k + 1))-th, where level is at
  * most (k - 1) / (k + 1), the share the smallest and largest of k ratios bound (so 19 inputs
- * and more give 90%). With fewer than 2 ratios the model has no interval.
+ * and more give 90%). With fewer than 2 ratios the model has no interval. With group (per
+ * ratio, its group, numbered from 0; NULL: each ratio its own), the k are the groups: low
+ * ranks the groups' smallest ratios and high their largest, since inputs that share a data
+ * file (descriptor_groups) err alike, and a new file is a new group, not one more input of
+ * one the model has seen (gzip: 88 inputs of 31 files gave [0.974, 1.027], which held 63% of
+ * 200 inputs of 64 other files; by file, [0.967, 1.043], 83%).
  */
-void model_set_interval(struct model *model, const double *ratio, int n, double level);
+void model_set_interval(struct model *model, const double *ratio, const int *group, int n,
+			double level);
 
 /* Fills [*low, *high] with the interval around the prediction `predicted` and returns 1, or
  * returns 0 when there is none (no interval in the model, or a prediction <= 0). */

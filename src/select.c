@@ -155,13 +155,20 @@ static double held_out_prediction(const struct model *model, const struct datase
 	return y;
 }
 
-double select_cross_validate(const struct dataset *ds, const struct fit_options *fit, double *e,
-			     double *ratio)
+double select_cross_validate(const struct dataset *ds, const struct fit_options *fit,
+			     const int *group, double *e, double *ratio)
 {
 	int n = ds->n, folds = n < SELECT_FOLDS ? n : SELECT_FOLDS, *rows = xmalloc(sizeof *rows * (size_t)n);
+	int groups = 0;
 	struct fit_options fo = *fit;
 	double mean = 0;
 
+	for (int r = 0; group && r < n; r++)
+		groups = group[r] >= groups ? group[r] + 1 : groups;
+	if (groups < 2)
+		group = NULL;
+	else if (groups < folds)
+		folds = groups;
 	fo.train_frac = 1;
 	for (int f = 0; f < folds; f++) {
 		struct dataset part;
@@ -172,15 +179,18 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 		int k = 0, ok;
 
 		for (int r = 0; r < n; r++) {
-			if (r % folds != f)
+			if ((group ? group[r] : r) % folds != f)
 				rows[k++] = r;
 		}
 		dataset_subset(ds, rows, k, &part);
 		ok = fit_model(&part, &fo, &model, &prep, &ignored) == 0;
 		centre = median(part.y, k); /* no model (no feature left): train's constant */
-		for (int r = f; r < n; r += folds) {
-			double y = held_out_prediction(ok ? &model : NULL, ds, r, centre);
+		for (int r = 0; r < n; r++) {
+			double y;
 
+			if ((group ? group[r] : r) % folds != f)
+				continue;
+			y = held_out_prediction(ok ? &model : NULL, ds, r, centre);
 			e[r] = fabs(ds->y[r] - y) / fabs(ds->y[r]);
 			if (ratio)
 				ratio[r] = y > 0 ? ds->y[r] / y : INFINITY;
@@ -339,7 +349,7 @@ int select_round(const struct select_options *so, const double *x, int n, int p,
 
 	for (int i = 0; i < n; i++)
 		profiled += chosen[i];
-	cv = ds->n >= 5 ? select_cross_validate(ds, so->fit, e, NULL) : INFINITY;
+	cv = ds->n >= 5 ? select_cross_validate(ds, so->fit, NULL, e, NULL) : INFINITY;
 	if (ds->n >= 5)
 		se = standard_error(e, ds->n, cv);
 	if (so->log) {

@@ -99,6 +99,10 @@ struct trainer {
 	struct store_samples samples;    /* the complete inputs of the profile */
 	const struct input **input;      /* per sample, its input in ins; owned array */
 	int *by_time;                    /* sample indices in ascending program time; owned */
+	int *group;                      /* per sample, the group of the inputs that share its data
+					  * file (descriptor_groups), which cross-validation holds out
+					  * together; owned; NULL: each input alone (fewer than
+					  * GROUPS_LEAST files) */
 	struct dataset ds;               /* the samples as a dataset of the metric */
 	struct decision *dec;            /* every decided feature; owned */
 	int ndec;                        /* their number */
@@ -282,12 +286,20 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 	return 0;
 }
 
-/* Pairs each sample with its line of the inputs file. */
+/* The fewest data files that cross-validation holds out by file (descriptor_groups): as many
+ * as its folds. With fewer, the inputs differ by their arguments more than by their data. */
+#define GROUPS_LEAST 5
+
+/* Pairs each sample with its line of the inputs file, and groups them by data file. */
 static int match_inputs(struct trainer *t, struct error *err)
 {
+	int ngroups;
+
 	inputs_release(&t->ins); /* a second call reloads */
 	free(t->input);
 	free(t->by_time);
+	free(t->group);
+	t->group = NULL;
 	if (inputs_load(&t->ins, t->opt->inputs, err) < 0)
 		return -1;
 	t->input = xcalloc((size_t)t->samples.n, sizeof *t->input);
@@ -305,6 +317,14 @@ static int match_inputs(struct trainer *t, struct error *err)
 	}
 	sort_key = t->samples.wall;
 	qsort(t->by_time, (size_t)t->samples.n, sizeof *t->by_time, by_key);
+	t->group = descriptor_groups(t->input, t->samples.n, &ngroups);
+	if (ngroups < GROUPS_LEAST) {
+		free(t->group);
+		t->group = NULL;
+	} else if (ngroups < t->samples.n) {
+		say(t, "inputs: %d data files among the %d: cross-validation holds out each file's "
+		    "inputs together\n", ngroups, t->samples.n);
+	}
 	return 0;
 }
 
@@ -1943,24 +1963,36 @@ static void candidate_score(struct trainer *t, struct candidate *c)
 	fo.degree = c->degree;
 	c->e = xcalloc((size_t)t->ds.n + 1, sizeof *c->e);
 	c->ratio = xcalloc((size_t)t->ds.n + 1, sizeof *c->ratio);
-	c->cv = select_cross_validate(&t->ds, &fo, c->e, c->ratio);
+	c->cv = select_cross_validate(&t->ds, &fo, t->group, c->e, c->ratio);
 	t->seconds[T_MODEL] += now_seconds() - t0;
 }
 
-/* Sets c->diff and c->se: the mean and standard error of c's errors minus best's, per input. */
-static void candidate_compare(struct candidate *c, const struct candidate *best, int n)
+/*
+ * Sets c->diff and c->se: the mean of c's errors minus best's over the n inputs, and its
+ * standard error with the inputs of a group (group[r]; NULL: each alone) as one observation,
+ * since the inputs of one data file err alike: with k groups and S_g the sum of group g's
+ * deviations from the mean, se^2 = k / (k - 1) * sum_g S_g^2 / n^2, which is the plain
+ * sum_r dev_r^2 / ((n - 1) n) when every input is its own group.
+ */
+static void candidate_compare(struct candidate *c, const struct candidate *best,
+			      const int *group, int n)
 {
-	double ss = 0;
+	double *dev = xcalloc((size_t)n + 1, sizeof *dev), ss = 0;
+	int k = 0;
 
 	c->diff = 0;
 	for (int r = 0; r < n; r++)
 		c->diff += (c->e[r] - best->e[r]) / n;
 	for (int r = 0; r < n; r++) {
-		double dev = c->e[r] - best->e[r] - c->diff;
+		int g = group ? group[r] : r;
 
-		ss += dev * dev;
+		dev[g] += c->e[r] - best->e[r] - c->diff;
+		k = g >= k ? g + 1 : k;
 	}
-	c->se = n > 1 ? sqrt(ss / (n - 1) / n) : 0;
+	for (int g = 0; g < k; g++)
+		ss += dev[g] * dev[g];
+	c->se = k > 1 ? sqrt(ss * k / (k - 1)) / n : 0;
+	free(dev);
 }
 
 /* Returns the candidate's description for the log and train.json; owned by the caller. */
@@ -1981,13 +2013,14 @@ static const char *candidate_kind(const struct candidate *c)
 static void say_interval(struct trainer *t, const struct model *model)
 {
 	const struct model_interval *iv = &model->interval;
+	const char *by = t->group ? " (by data file)" : "";
 
 	if (iv->level > 0 && isfinite(iv->high))
-		say(t, "interval: %.0f%% of the training inputs, held out, measured %.3gx to %.3gx "
-		    "their prediction\n", 100 * iv->level, iv->low, iv->high);
+		say(t, "interval: %.0f%% of the training inputs%s, held out, measured %.3gx to %.3gx "
+		    "their prediction\n", 100 * iv->level, by, iv->low, iv->high);
 	else if (iv->level > 0)
-		say(t, "interval: %.0f%% of the training inputs, held out, measured %.3gx their "
-		    "prediction or more (some were predicted at 0 or below)\n", 100 * iv->level,
+		say(t, "interval: %.0f%% of the training inputs%s, held out, measured %.3gx their "
+		    "prediction or more (some were predicted at 0 or below)\n", 100 * iv->level, by,
 		    iv->low);
 }
 
@@ -2005,7 +2038,7 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
 	}
 	for (int i = 0; i < n; i++) {
 		name = candidate_name(&c[i]);
-		candidate_compare(&c[i], &c[best], t->ds.n);
+		candidate_compare(&c[i], &c[best], t->group, t->ds.n);
 		if (chosen < 0 && c[i].diff <= c[i].se + TIE)
 			chosen = i;
 		say(t, "choice: %s: cross-validated error %.2f%% (%+.2f points from the best, "
@@ -2068,7 +2101,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 		}
 	}
 	if (chosen >= 0) {
-		model_set_interval(model, c[chosen].ratio, t->ds.n, MODEL_INTERVAL_LEVEL);
+		model_set_interval(model, c[chosen].ratio, t->group, t->ds.n, MODEL_INTERVAL_LEVEL);
 		say_interval(t, model);
 	}
 	for (int i = 0; i < n; i++) {
@@ -2127,6 +2160,7 @@ static void trainer_release(struct trainer *t)
 	dataset_release(&t->ds);
 	free(t->input);
 	free(t->by_time);
+	free(t->group);
 	free(t->is_block);
 	free(t->chosen);
 	json_decref(t->iterations);

@@ -534,7 +534,8 @@ END_TEST
 
 /* Its cross-validation (5 folds by position) of a model with no feature left to fit counts
  * each held-out input's error from the median of the rest, train's constant (fold 0 holds
- * rows 1 and 6 out: the median of 20..50 is 35), and the ratio of its value to that. */
+ * rows 1 and 6 out: the median of 20..50 is 35), and the ratio of its value to that; by
+ * group, a fold holds out a group's rows together. */
 START_TEST(select_cv_constant)
 {
 	struct fit_options fo = fit_options_default();
@@ -543,6 +544,7 @@ START_TEST(select_cv_constant)
 	double e[6], want[6] = {25.0 / 10, 20.0 / 20, 10.0 / 30, 10.0 / 40, 20.0 / 50, 25.0 / 60};
 	double ratio[6], want_ratio[6] = {10.0 / 35, 20.0 / 40, 30.0 / 40, 40.0 / 30, 50.0 / 30,
 					  60.0 / 35};
+	int group[6] = {0, 0, 1, 1, 2, 2};
 
 	ds.n = 6;
 	ds.p = 1;
@@ -560,11 +562,17 @@ START_TEST(select_cv_constant)
 	fo.train_frac = 1;
 	fo.exclude = exclude;
 	fo.nexclude = 1;
-	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, e, ratio), 4.9 / 6, 1e-12);
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, NULL, e, ratio), 4.9 / 6, 1e-12);
 	for (int r = 0; r < 6; r++) {
 		ck_assert_double_eq_tol(e[r], want[r], 1e-12);
 		ck_assert_double_eq_tol(ratio[r], want_ratio[r], 1e-12);
 	}
+	/* By group, three folds: rows 1-2 judged against the median of 30..60 (45), rows 3-4
+	 * against that of 10, 20, 50, 60 (35), rows 5-6 against that of 10..40 (25). */
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, group, e, ratio),
+				(3.5 + 1.25 + 5.0 / 30 + 5.0 / 40 + 0.5 + 35.0 / 60) / 6, 1e-12);
+	ck_assert_double_eq_tol(e[0], 3.5, 1e-12);
+	ck_assert_double_eq_tol(ratio[5], 60.0 / 25, 1e-12);
 	dataset_release(&ds);
 }
 END_TEST

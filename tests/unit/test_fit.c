@@ -378,7 +378,7 @@ START_TEST(interval_is_conformal)
 	for (int i = 0; i < 99; i++)
 		r[i] = ((i * 37) % 99 + 1) / 100.0;
 	r[99] = NAN;
-	model_set_interval(&m, r, 100, 0.9);
+	model_set_interval(&m, r, NULL, 100, 0.9);
 	ck_assert(m.interval.level == 0.9);
 	ck_assert_double_eq(m.interval.low, 0.05);
 	ck_assert_double_eq(m.interval.high, 0.95);
@@ -386,15 +386,15 @@ START_TEST(interval_is_conformal)
 	ck_assert_double_eq_tol(low, 0.1, 1e-15);
 	ck_assert_double_eq_tol(high, 1.9, 1e-15);
 	ck_assert_int_eq(model_interval(&m, 0, &low, &high), 0);
-	model_set_interval(&m, r, 9, 0.9);
+	model_set_interval(&m, r, NULL, 9, 0.9);
 	ck_assert_double_eq_tol(m.interval.level, 0.8, 1e-15);
 	ck_assert_double_eq(m.interval.low, 0.01);
 	ck_assert_double_eq(m.interval.high, 0.99);
-	model_set_interval(&m, r, 1, 0.9);
+	model_set_interval(&m, r, NULL, 1, 0.9);
 	ck_assert(m.interval.level == 0);
 	ck_assert_int_eq(model_interval(&m, 2, &low, &high), 0);
 	r[3] = INFINITY;
-	model_set_interval(&m, r, 20, 0.9);
+	model_set_interval(&m, r, NULL, 20, 0.9);
 	ck_assert(isinf(m.interval.high));
 	ck_assert_msg(model_write(&m, out, &err) == 0, "%s", err.msg);
 	ck_assert_msg(model_read(&back, out, &err) == 0, "%s", err.msg);
@@ -403,6 +403,33 @@ START_TEST(interval_is_conformal)
 	model_release(&back);
 	free(out);
 	free(dir);
+}
+END_TEST
+
+/* Grouped, the interval ranks the groups' extremes: 40 groups of two ratios, 1 - g/100 and
+ * 1 + g/100 (g = 1..40), and a group of NaN alone: k = 40, the 2nd smallest of the groups'
+ * least ratios (0.61) to the 39th of their largest (1.39); the same 80 ratios one by one give
+ * the 4th smallest to the 77th (0.63, 1.37). */
+START_TEST(interval_ranks_groups)
+{
+	double r[82];
+	int group[82];
+	struct model m = {.algorithm = "x", .metric = "wall", .fit = "relative"};
+
+	for (int g = 0; g < 40; g++) {
+		r[2 * g] = 1 - (g + 1) / 100.0;
+		r[2 * g + 1] = 1 + (g + 1) / 100.0;
+		group[2 * g] = group[2 * g + 1] = g;
+	}
+	r[80] = r[81] = NAN;
+	group[80] = group[81] = 40;
+	model_set_interval(&m, r, group, 82, 0.9);
+	ck_assert(m.interval.level == 0.9);
+	ck_assert_double_eq_tol(m.interval.low, 0.61, 1e-15);
+	ck_assert_double_eq_tol(m.interval.high, 1.39, 1e-15);
+	model_set_interval(&m, r, NULL, 82, 0.9);
+	ck_assert_double_eq_tol(m.interval.low, 0.63, 1e-15);
+	ck_assert_double_eq_tol(m.interval.high, 1.37, 1e-15);
 }
 END_TEST
 
@@ -474,6 +501,7 @@ Suite *suite_fit(void)
 	tcase_add_test(tc, model_file_round_trip);
 	tcase_add_test(tc, model_continues_linearly_past_range);
 	tcase_add_test(tc, interval_is_conformal);
+	tcase_add_test(tc, interval_ranks_groups);
 	tcase_add_test(tc, foba_linear_path_chosen);
 	suite_add_tcase(s, tc);
 	return s;

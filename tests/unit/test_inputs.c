@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "descriptor.h"
 #include "error.h"
@@ -225,6 +226,42 @@ START_TEST(descriptor_values_of_an_input)
 }
 END_TEST
 
+/* Inputs that name the same largest file share a group, whatever path names it (a hard link)
+ * and whether stdin or a -opt=FILE word does; a smaller shared file (a key) does not join
+ * them; an input naming no file, or a NULL input, is a group of its own. */
+START_TEST(descriptor_groups_by_data_file)
+{
+	char *dir = test_tmpdir(), *big = test_write_file(dir, "big.txt", "0123456789");
+	char *link_path = xasprintf("%s/same.txt", dir);
+	struct inputs ins;
+	const struct input *in[7];
+	int *group, ngroups;
+
+	free(test_write_file(dir, "key.txt", "k"));
+	free(test_write_file(dir, "other.txt", "01234"));
+	ck_assert_int_eq(link(big, link_path), 0);
+	parse_ok(&ins, "-k key.txt big.txt\n-k key.txt other.txt\n< same.txt\n"
+		       "--in=big.txt 4\n5 6\n-k key.txt\n", dir);
+	for (int i = 0; i < 6; i++)
+		in[i] = &ins.v[i];
+	in[6] = NULL;
+	group = descriptor_groups(in, 7, &ngroups);
+	ck_assert_int_eq(ngroups, 5);
+	ck_assert_int_eq(group[0], 0); /* big.txt */
+	ck_assert_int_eq(group[1], 1); /* other.txt */
+	ck_assert_int_eq(group[2], 0); /* big.txt through its link */
+	ck_assert_int_eq(group[3], 0); /* --in=big.txt */
+	ck_assert_int_eq(group[4], 2); /* no file */
+	ck_assert_int_eq(group[5], 3); /* key.txt alone: its own data file */
+	ck_assert_int_eq(group[6], 4); /* NULL */
+	free(group);
+	inputs_release(&ins);
+	free(link_path);
+	free(big);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_inputs(void)
 {
 	Suite *s = suite_create("inputs");
@@ -240,6 +277,7 @@ Suite *suite_inputs(void)
 	tc = tcase_create("descriptors");
 	tcase_add_test(tc, descriptor_names_round_trip);
 	tcase_add_test(tc, descriptor_values_of_an_input);
+	tcase_add_test(tc, descriptor_groups_by_data_file);
 	suite_add_tcase(s, tc);
 	return s;
 }
