@@ -153,8 +153,12 @@ static int group_extremes(const double *ratio, const int *group, int n, double *
 {
 	int ngroups = 0, k = 0;
 
-	for (int i = 0; i < n; i++)
-		ngroups = (group ? group[i] : i) >= ngroups ? (group ? group[i] : i) + 1 : ngroups;
+	for (int i = 0; i < n; i++) {
+		int g = group ? group[i] : i;
+
+		assert(g >= 0 && g < n);
+		ngroups = g >= ngroups ? g + 1 : ngroups;
+	}
 	for (int g = 0; g < ngroups; g++) {
 		least[g] = NAN;
 		most[g] = NAN;
@@ -162,7 +166,6 @@ static int group_extremes(const double *ratio, const int *group, int n, double *
 	for (int i = 0; i < n; i++) {
 		int g = group ? group[i] : i;
 
-		assert(g >= 0 && g < n);
 		if (isnan(ratio[i]))
 			continue;
 		least[g] = isnan(least[g]) || ratio[i] < least[g] ? ratio[i] : least[g];
