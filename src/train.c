@@ -101,8 +101,8 @@ struct trainer {
 	int *by_time;                    /* sample indices in ascending program time; owned */
 	int *group;                      /* per sample, the group of the inputs that share its data
 					  * file (descriptor_groups), which cross-validation holds out
-					  * together; owned; NULL: each input alone (fewer than
-					  * GROUPS_LEAST files) */
+					  * together; owned; NULL: each input alone (no two share
+					  * a file, or fewer than GROUPS_LEAST files) */
 	struct dataset ds;               /* the samples as a dataset of the metric */
 	struct decision *dec;            /* every decided feature; owned */
 	int ndec;                        /* their number */
@@ -318,10 +318,10 @@ static int match_inputs(struct trainer *t, struct error *err)
 	sort_key = t->samples.wall;
 	qsort(t->by_time, (size_t)t->samples.n, sizeof *t->by_time, by_key);
 	t->group = descriptor_groups(t->input, t->samples.n, &ngroups);
-	if (ngroups < GROUPS_LEAST) {
+	if (ngroups < GROUPS_LEAST || ngroups == t->samples.n) {
 		free(t->group);
 		t->group = NULL;
-	} else if (ngroups < t->samples.n) {
+	} else {
 		say(t, "inputs: %d data files among the %d: cross-validation holds out each file's "
 		    "inputs together\n", ngroups, t->samples.n);
 	}

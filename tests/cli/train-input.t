@@ -31,6 +31,8 @@ the two input features: no evaluator at all.
   $ grep -E '^(input features|evaluator):' log.txt
   input features: 3 vary over the inputs (numeric arguments, file sizes)
   evaluator: none (the model reads only input features, read off the command line)
+  $ grep -E '^(inputs|interval):' log.txt | cut -d, -f1
+  interval: 82% of the training inputs
   $ ls pred
   build
   features.json
