@@ -1,5 +1,6 @@
 The final evaluator computes all the model's features at once, and slices add up: here two
-loops cost about a third of the run each, under the 45% threshold alone but not together. The
+loops cost about a third of the run each, under the 47% threshold alone (by 1.4x) but not
+together (by 1.4x: margins that hold on a loaded machine, where times vary 6-16%). The
 loop must reject the costlier, with every stand-in that would not fit beside the rest of the
 model, and fit again until the final evaluator is under the threshold. (Program features only:
 --no-input-features.)
@@ -33,11 +34,27 @@ model, and fit again until the final evaluator is under the threshold. (Program 
   > 	return 0;
   > }
   > C
-  $ for i in $(seq 1 16); do
-  >   echo "$(( (10 + i * 7919 % 40) * 1000000 )) $(( (10 + i * 104729 % 40) * 1000000 )) 30000000" > in$i.txt
-  >   echo in$i.txt >> train.txt
-  > done
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.45 --no-input-features prog.c > log
+  $ i=0; while read a b; do
+  >   i=$((i + 1)); echo "$a $b 47000000" > in$i.txt; echo in$i.txt >> train.txt
+  > done <<'IN'
+  > 16000000 23000000
+  > 18000000 46500000
+  > 32500000 62500000
+  > 39500000 45500000
+  > 45000000 53000000
+  > 63500000 41000000
+  > 75500000 48500000
+  > 16000000 41000000
+  > 18000000 48500000
+  > 32500000 23000000
+  > 39500000 46500000
+  > 45000000 62500000
+  > 63500000 45500000
+  > 75500000 53000000
+  > 16000000 45500000
+  > 18000000 53000000
+  > IN
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.47 --no-input-features prog.c > log
   $ grep -c 'together costs .* over the threshold: rejecting the costliest' log | awk '$1 >= 1 {print "rejected for the joint cost"}'
   rejected for the joint cost
   $ /usr/bin/python3 - <<'PY'
@@ -47,7 +64,7 @@ model, and fit again until the final evaluator is under the threshold. (Program 
   >          if d.get("reason", "").startswith("with the final model's other features")]
   > final = train["final"]
   > print("stand-ins rejected:", len(joint) >= 2)
-  > print("final evaluator under the threshold:", final["cost"] <= 0.45, final["validated"])
+  > print("final evaluator under the threshold:", final["cost"] <= 0.47, final["validated"])
   > PY
   stand-ins rejected: True
   final evaluator under the threshold: True True
