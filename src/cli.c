@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "error.h"
+#include "runner.h"
 #include "util.h"
 
 char *cli_runtime_file(const char *name)
@@ -67,4 +69,14 @@ int cli_print_usage(const struct command *cmd)
 	if (cmd->usage_more)
 		fputs(cmd->usage_more, stdout);
 	return EXIT_OK;
+}
+
+void cli_ok_exits(const struct command *cmd, const char *codes)
+{
+	struct error err = {""};
+	uint64_t set;
+
+	if (runner_parse_exits(codes, &set, &err) < 0)
+		usage_error(cmd, "--ok-exit: %s", err.msg);
+	runner_set_ok_exits(set);
 }

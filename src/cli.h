@@ -61,6 +61,9 @@ const struct command *const *cli_commands(void);
  * slicert.o), owned by the caller; dies if it is missing. */
 char *cli_runtime_file(const char *name);
 
+/* Makes the exit codes of --ok-exit CODES ("1", "1,2") the program's success for every run of
+ * this process (runner_set_ok_exits); a usage error of cmd if one is not a code. */
+void cli_ok_exits(const struct command *cmd, const char *codes);
 /* Returns whether "--help" or "-h" comes before any "--" in argv[1..]. */
 int cli_asks_for_help(int argc, char **argv);
 /* Prints cmd's whole help text on stdout; returns EXIT_OK. */

@@ -93,7 +93,8 @@ static int run_profile(int argc, char **argv)
 		{"db", required_argument, NULL, 'd'},     {"new", no_argument, NULL, 'n'},
 		{"pin", required_argument, NULL, 'p'},    {"parallel-timing", no_argument, NULL, 'P'},
 		{"status", no_argument, NULL, 'S'},       {"json", no_argument, NULL, 'J'},
-		{"quiet", no_argument, NULL, 'q'},        {NULL, 0, NULL, 0},
+		{"quiet", no_argument, NULL, 'q'},        {"ok-exit", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0},
 	};
 	struct profile_options o = {0};
 	struct error err = {""};
@@ -141,6 +142,7 @@ static int run_profile(int argc, char **argv)
 		case 'S': status = 1; break;
 		case 'J': json = 1; break;
 		case 'q': o.progress = 0; break;
+		case 'o': cli_ok_exits(&cmd_profile, optarg); break;
 		case ':': usage_error(&cmd_profile, "%s needs a value", argv[optind - 1]);
 		default: usage_error(&cmd_profile, "unknown option '%s'", argv[optind - 1]);
 		}
@@ -173,7 +175,7 @@ const struct command cmd_profile = {
 		"run once with DIR/inst for its features and --repeat times with DIR/orig for its\n"
 		"time, in interleaved rounds. Every finished run is kept in DIR/profile.db at once:\n"
 		"run the same command again to resume after an interruption. Crashes, timeouts and\n"
-		"non-zero exits are recorded and left out of models.\n"
+		"non-zero exits (but those of --ok-exit) are recorded and left out of models.\n"
 		"\n"
 		"  --inputs FILE      the inputs file\n"
 		"  --repeat K         timing runs per input (default 5; the median is used)\n"
@@ -185,6 +187,9 @@ const struct command cmd_profile = {
 		"  --shard I/N        run only inputs I, I+N, I+2N... (1-based), for batch systems;\n"
 		"                     combine the databases with 'mantis profile merge'\n"
 		"  --db FILE          the database (default DIR/profile.db)\n"
+		"  --ok-exit CODES    exit codes besides 0 that are a result of the program, not a\n"
+		"                     failure (\"1\" for grep: no line matched; \"1,2\"); a profile\n"
+		"                     keeps the set it was started with\n"
 		"  --new              start a new profile; the old database is kept aside\n"
 		"  --pin CPU          pin every run to one CPU\n"
 		"  --status           print inputs complete, failed and pending, and the noise\n"

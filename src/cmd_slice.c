@@ -254,7 +254,8 @@ static int run_slice(int argc, char **argv)
 		{"features", required_argument, NULL, 'f'}, {"inputs", required_argument, NULL, 'i'},
 		{"json", no_argument, NULL, 'j'},           {"lines", no_argument, NULL, 'l'},
 		{"reps", required_argument, NULL, 'r'},     {"output", required_argument, NULL, 'o'},
-		{"why", required_argument, NULL, 'w'},      {NULL, 0, NULL, 0},
+		{"why", required_argument, NULL, 'w'},      {"ok-exit", required_argument, NULL, 'x'},
+		{NULL, 0, NULL, 0},
 	};
 	char *features = NULL, **names, *out = NULL, *runtime, *why = NULL;
 	const char *inputs_path = NULL;
@@ -275,6 +276,7 @@ static int run_slice(int argc, char **argv)
 		case 'r': reps = atoi(optarg); break;
 		case 'o': out = optarg; break;
 		case 'w': why = optarg; break;
+		case 'x': cli_ok_exits(&cmd_slice, optarg); break;
 		default: usage_error(&cmd_slice, "unknown option or missing value '%s'", argv[optind - 1]);
 		}
 	}
@@ -363,6 +365,8 @@ const struct command cmd_slice = {
 	"                   no input takes is cut, so an evaluator need not foresee error paths;\n"
 	"                   without inputs every exit is a criterion and every branch stays\n"
 	"  --reps K         timed runs per program and input (default 3)\n"
+	"  --ok-exit CODES  exit codes besides 0 that are a result of the program, not a failure\n"
+	"                   (\"1\" for grep: no line matched)\n"
 	"  --lines          list the source lines (FILE:LINE) each slice keeps\n"
 	"  --why FILE:LINE  say why each slice keeps that line: a shortest chain of dependences\n"
 	"                   (data, control, call, parameter, summary) from an instruction of the\n"

@@ -66,7 +66,8 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
 	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
 	    strcmp(a, "--timeout") && strcmp(a, "--max-iterations") && strcmp(a, "--select") &&
-	    strcmp(a, "--target") && strcmp(a, "--max-inputs") && strcmp(a, "--sample"))
+	    strcmp(a, "--target") && strcmp(a, "--max-inputs") && strcmp(a, "--sample") &&
+	    strcmp(a, "--ok-exit"))
 		return 0;
 	if (!v)
 		usage_error(&cmd_train, "%s needs a value", a);
@@ -93,6 +94,8 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 		o->sample_fraction = number_arg(a, v, 0, 0.5);
 	else if (strcmp(a, "--max-inputs") == 0)
 		o->select_max = (int)number_arg(a, v, 5, 1e9);
+	else if (strcmp(a, "--ok-exit") == 0)
+		cli_ok_exits(&cmd_train, v);
 	else if (strcmp(a, "--select") == 0) {
 		if (strcmp(v, "all") && strcmp(v, "adaptive"))
 			usage_error(&cmd_train, "--select: '%s' is not all or adaptive", v);
@@ -223,6 +226,9 @@ const struct command cmd_train = {
 		"  --sample F            the largest share of the input's large files the larger sample\n"
 		"                        takes (default 0.01; F/2 and F/4 are tried too; at least 8 KiB\n"
 		"                        in all, and 64 and 256 KiB are tried); 0: no sampled features\n"
+		"  --ok-exit CODES       exit codes besides 0 that are a result, not a failure, of the\n"
+		"                        program (\"1\" for grep: no line matched; \"1,2\"), in\n"
+		"                        training and in every prediction (predictor.json \"ok_exit\")\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

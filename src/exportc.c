@@ -24,7 +24,8 @@
  * counters, the same integer and floating-point operations in the same order (coefficients
  * printed with 17 significant digits, which read back to the same doubles; FP contraction
  * off), and it refuses where mantis predict refuses (a file named by an argument that cannot
- * be read, an evaluator that crashes, exits non-zero, overruns 60 s or writes no counters).
+ * be read, an evaluator that crashes, exits non-zero (but with a code of --ok-exit), overruns
+ * 60 s or writes no counters).
  */
 #include "exportc.h"
 
@@ -44,7 +45,8 @@
 #include "util.h"
 
 /* The exported file's fixed part: running an evaluator and reading its counters. It uses the
- * constants BUILD_ID, NCOUNTERS, NUSED, BUDGET_SECONDS and the array used[] that precede it. */
+ * constants BUILD_ID, OK_EXITS, NCOUNTERS, NUSED, BUDGET_SECONDS and the array used[] that
+ * precede it. */
 static const char *const runtime_text[] = {
 	"/* ---- running the evaluator ------------------------------------------------------------ */",
 	"",
@@ -175,7 +177,9 @@ static const char *const runtime_text[] = {
 	"		return -1;",
 	"	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)",
 	"		errno = ETIMEDOUT;",
-	"	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || read_counters(fd[1], c) < 0)",
+	"	else if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 &&",
+	"		  !(WEXITSTATUS(status) < 64 && (OK_EXITS >> WEXITSTATUS(status) & 1))) ||",
+	"		 read_counters(fd[1], c) < 0)",
 	"		errno = EIO;",
 	"	else",
 	"		return 0;",
@@ -709,8 +713,9 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 		    "file\n");
 	if (runs)
 		strbuf_addf(sb, " *   ETIMEDOUT       the %s ran longer than %d seconds\n"
-		    " *   EIO             it crashed, exited non-zero or wrote no features (an "
-		    "exit no\n *                   training input reached)\n", p->evaluator
+		    " *   EIO             it crashed, exited non-zero (not an --ok-exit code) or "
+		    "wrote\n *                   no features (an exit no training input reached)\n",
+		    p->evaluator
 		    ? p->sampler ? "evaluator or the sampled program" : "evaluator"
 		    : "sampled program", 60);
 	strbuf_addf(sb, " *   EINVAL          argc < 1 or no argv[0]\n");
@@ -808,8 +813,12 @@ static void constants(struct strbuf *sb, const struct predictor *p, const struct
 	    "\tBUDGET_SECONDS = 60 /* the evaluator is killed after this long */\n};\n"
 	    "\n/* The instrumented build's id: the counters file must carry it. */\n"
 	    "static const uint64_t BUILD_ID = UINT64_C(0x%016" PRIx64 ");\n"
+	    "\n/* The program's exit codes besides 0 that are a result, not a failure (bit c for code\n"
+	    " * c: train's --ok-exit). */\n"
+	    "static const uint64_t OK_EXITS = UINT64_C(0x%016" PRIx64 ");\n"
 	    "\n/* The counters read, by index; c[i] below holds counter used[i]. */\n"
-	    "static const uint32_t used[NUSED + 1] = {", p->m.ncounters, u->n, p->m.build_id);
+	    "static const uint32_t used[NUSED + 1] = {", p->m.ncounters, u->n, p->m.build_id,
+	    p->info.ok_exits);
 	for (int i = 0; i < u->n; i++)
 		strbuf_addf(sb, "%s%d", i ? ", " : "", u->counter[i]);
 	strbuf_addf(sb, "%s0};\n", u->n ? ", " : "");

@@ -54,6 +54,10 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	json_object_set_new(root, "iterations", json_integer(info->iterations));
 	json_object_set_new(root, "evaluator", info->has_evaluator ? json_string("evaluator")
 								   : json_null());
+	json_object_set_new(root, "ok_exit", json_array());
+	for (int c = 1; c < 64; c++)
+		if (info->ok_exits >> c & 1)
+			json_array_append_new(json_object_get(root, "ok_exit"), json_integer(c));
 	if (info->plan.npositions > 0) {
 		char *files = sampler_plan_files(&info->plan);
 
@@ -105,7 +109,8 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 static int read_info(const char *path, struct predictor_info *info, struct error *err)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled;
+	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled, *ok, *code;
+	size_t i;
 
 	memset(info, 0, sizeof *info);
 	if (!root)
@@ -125,6 +130,18 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 	info->ntrain = (int)json_integer_value(json_object_get(root, "ntrain"));
 	info->iterations = (int)json_integer_value(json_object_get(root, "iterations"));
 	info->has_evaluator = json_is_string(evaluator);
+	ok = json_object_get(root, "ok_exit"); /* absent before --ok-exit: none */
+	json_array_foreach(ok, i, code) {
+		json_int_t c = json_integer_value(code);
+
+		if (!json_is_integer(code) || c < 1 || c > 63) {
+			json_decref(root);
+			return error_set(err, "%s: \"ok_exit\" holds %s, not an exit code from 1 to "
+					 "63", path, json_is_integer(code) ? "a code out of range"
+									: "something else");
+		}
+		info->ok_exits |= (uint64_t)1 << c;
+	}
 	sampled = json_object_get(root, "sampled");
 	if (json_is_object(sampled) && read_sampled(path, sampled, info, err) < 0) {
 		json_decref(root);
@@ -150,6 +167,7 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 	if (read_info(info, &p->info, err) < 0 || model_read(&p->model, model, err) < 0 ||
 	    manifest_read(&p->m, manifest, err) < 0)
 		goto out;
+	runner_set_ok_exits(p->info.ok_exits);
 	if (strcmp(p->model.metric, p->info.metric) != 0) {
 		error_set(err, "%s: its metric %s is not the predictor's (%s)", model, p->model.metric,
 			  p->info.metric);

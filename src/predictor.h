@@ -15,6 +15,8 @@
  */
 #ifndef MANTIS_PREDICTOR_H
 #define MANTIS_PREDICTOR_H
+#include <stdint.h>
+
 #include "inputs.h"
 #include "manifest.h"
 #include "model.h"
@@ -34,6 +36,8 @@ struct predictor_info {
 	struct sampler_plan plan; /* how the input is sampled when the model reads sampled
 				   * features (sampler.h), else npositions 0; owned when read */
 	double sampled_cost; /* the sampled runs' mean cost on the training inputs (0: none) */
+	uint64_t ok_exits;   /* exit codes besides 0 that are the program's success (train's
+			      * --ok-exit; runner.h): predictor_open makes them the process's */
 	char *sampled_program; /* what runs on the samples, relative to PRED ("build/sandboxed",
 				* or "sampled-evaluator": a slice for the features sampled), or NULL;
 				* owned when read */
@@ -113,7 +117,9 @@ int predictor_start_seconds(const struct predictor *p, const struct input *in, d
 int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err);
 /*
  * Opens the predictor in dir: reads predictor.json, model.json and the manifest and checks that
- * they agree. Returns 0, or -1 with err naming the file at fault; release with predictor_release.
+ * they agree, and makes the program's exit codes of success the process's (runner_set_ok_exits:
+ * every run after it is of this predictor's program). Returns 0, or -1 with err naming the file
+ * at fault; release with predictor_release.
  */
 int predictor_open(struct predictor *p, const char *dir, struct error *err);
 /*

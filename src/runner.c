@@ -10,7 +10,8 @@
  * not start" is told apart from "started and exited 127". The parent waits on a pidfd with poll()
  * for the timeout; where pidfds are unavailable it polls waitid(WNOWAIT) every millisecond.
  * Invariant: when runner_run returns, the child has been reaped and its process group killed;
- * if mantis itself is killed, the kernel kills the child (PR_SET_PDEATHSIG).
+ * if mantis itself is killed, the kernel kills the child (PR_SET_PDEATHSIG). A run is RUN_OK
+ * when it exits 0 or with a code of the process's set of successes (runner_set_ok_exits).
  */
 #include "runner.h"
 
@@ -164,6 +165,55 @@ static void free_argv(char **argv)
 	free(argv);
 }
 
+static uint64_t ok_exits; /* exit codes besides 0 that count as success: bit c for code c */
+
+void runner_set_ok_exits(uint64_t codes)
+{
+	ok_exits = codes & ~(uint64_t)1;
+}
+
+uint64_t runner_ok_exits(void)
+{
+	return ok_exits;
+}
+
+int runner_parse_exits(const char *text, uint64_t *codes, struct error *err)
+{
+	char *copy = xstrdup(text), *save = NULL, *end;
+	int rc = 0;
+
+	*codes = 0;
+	if (!*text)
+		rc = error_set(err, "no exit code given");
+	for (char *w = strtok_r(copy, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
+		long c = strtol(w, &end, 10);
+
+		if (end == w || *end || c < 0 || c > 63)
+			rc = error_set(err, "'%s' is not an exit code from 0 to 63", w);
+		else
+			*codes |= (uint64_t)1 << c;
+	}
+	free(copy);
+	*codes &= ~(uint64_t)1;
+	return rc;
+}
+
+char *runner_format_exits(uint64_t codes)
+{
+	struct strbuf sb = {0};
+
+	for (int c = 1; c < 64; c++)
+		if (codes >> c & 1)
+			strbuf_addf(&sb, "%s%d", sb.len ? "," : "", c);
+	return strbuf_detach(&sb);
+}
+
+/* Returns whether exit code c is a success. */
+static int exit_ok(int c)
+{
+	return c == 0 || (c < 64 && (ok_exits >> c & 1));
+}
+
 static void fill_result(struct run_result *res, int status, int timed_out, double wall,
 			const struct rusage *ru)
 {
@@ -178,7 +228,7 @@ static void fill_result(struct run_result *res, int status, int timed_out, doubl
 		res->signal = SIGKILL;
 	} else if (WIFEXITED(status)) {
 		res->exit_code = WEXITSTATUS(status);
-		res->status = res->exit_code == 0 ? RUN_OK : RUN_NONZERO;
+		res->status = exit_ok(res->exit_code) ? RUN_OK : RUN_NONZERO;
 	} else {
 		res->status = RUN_CRASH;
 		res->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;

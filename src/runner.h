@@ -8,14 +8,15 @@
  */
 #ifndef MANTIS_RUNNER_H
 #define MANTIS_RUNNER_H
+#include <stdint.h>
 
 struct error;
 struct input;
 
 /* How a run ended. */
 enum run_status {
-	RUN_OK,      /* exited with status 0 */
-	RUN_NONZERO, /* exited with a non-zero status */
+	RUN_OK,      /* exited with status 0, or one runner_set_ok_exits accepts */
+	RUN_NONZERO, /* exited with another status */
 	RUN_CRASH,   /* killed by a signal it did not get from us */
 	RUN_TIMEOUT, /* killed by us after the timeout */
 };
@@ -55,6 +56,23 @@ struct run_result {
  */
 int runner_run(const char *program, const struct input *in, const struct run_options *opt,
 	       struct run_result *res, struct error *err);
+
+/*
+ * Sets the exit codes besides 0 that count as success (bit c for code c, 1 <= c <= 63; 0: none)
+ * for every later run in this process. Some programs exit non-zero with a result, not a
+ * failure: grep and pcre2grep 1 when no line matched, diff and cmp 1 when the files differ.
+ * Every run of one mantis command is of one program (the original, its instrumented build, its
+ * evaluators), so the set is the process's: the command sets it once, from --ok-exit (train,
+ * profile) or from the predictor it loads (predictor.json's "ok_exit").
+ */
+void runner_set_ok_exits(uint64_t codes);
+/* Returns the set runner_set_ok_exits made (0 at first). */
+uint64_t runner_ok_exits(void);
+/* Parses a comma-separated list of exit codes 0..63 ("1", "1,2") into *codes (0 is always
+ * success and adds nothing). Returns 0, or -1 with err naming the word that is not a code. */
+int runner_parse_exits(const char *text, uint64_t *codes, struct error *err);
+/* Returns codes as runner_parse_exits reads them ("1,2"; "" for none); owned by the caller. */
+char *runner_format_exits(uint64_t codes);
 
 /* Returns a short name of the status ("ok", "nonzero", "crash", "timeout"); static storage. */
 const char *runner_status_name(enum run_status status);

@@ -170,7 +170,7 @@ static int record_program(struct store *st, const struct store_identity *id, int
 	rc |= meta_set(st, "build_id", id->build_id, err) | meta_set(st, "orig_hash", id->orig_hash, err) |
 	      meta_set(st, "inst_hash", id->inst_hash, err) | meta_set(st, "inputs_hash", id->inputs_hash, err) |
 	      meta_set(st, "inputs_path", inputs_path, err) | meta_set(st, "machine", machine, err) |
-	      meta_set(st, "created", buf, err);
+	      meta_set(st, "created", buf, err) | meta_set(st, "ok_exits", id->ok_exits, err);
 	snprintf(buf, sizeof buf, "%d", repeat);
 	rc |= meta_set(st, "repeat", buf, err);
 	free(machine);
@@ -205,7 +205,7 @@ char *store_get_meta(struct store *st, const char *key)
 int store_begin(struct store *st, const struct store_identity *id, int repeat,
 		const struct manifest *m, const char *inputs_path, struct error *err)
 {
-	char *build = meta_get(st, "build_id"), *orig, *inst, *inputs, *rep;
+	char *build = meta_get(st, "build_id"), *orig, *inst, *inputs, *rep, *ok;
 	int rc = 0;
 
 	if (!build)
@@ -214,6 +214,7 @@ int store_begin(struct store *st, const struct store_identity *id, int repeat,
 	inst = meta_get(st, "inst_hash");
 	inputs = meta_get(st, "inputs_hash");
 	rep = meta_get(st, "repeat");
+	ok = meta_get(st, "ok_exits"); /* a profile made before --ok-exit has none: "" */
 	if (strcmp(build, id->build_id) || !orig || strcmp(orig, id->orig_hash) || !inst ||
 	    strcmp(inst, id->inst_hash))
 		rc = error_set(err, "%s profiles another build of the program (it was rebuilt since): "
@@ -224,6 +225,11 @@ int store_begin(struct store *st, const struct store_identity *id, int repeat,
 	else if (rep && repeat > 0 && atoi(rep) != repeat)
 		rc = error_set(err, "%s was started with --repeat %s, not %d: use --new to start a new "
 			       "profile", st->path, rep, repeat);
+	else if (strcmp(ok ? ok : "", id->ok_exits))
+		rc = error_set(err, "%s was started with --ok-exit %s, not %s: its runs were judged "
+			       "by another rule; start a new profile (profile --new, train --fresh)", st->path,
+			       ok && *ok ? ok : "(none)", *id->ok_exits ? id->ok_exits : "(none)");
+	free(ok);
 	free(build);
 	free(orig);
 	free(inst);
@@ -595,7 +601,8 @@ int store_merge(struct store *dst, char *const *srcs, int nsrc, struct error *er
 		char *attach = sqlite3_mprintf("ATTACH %Q AS src", srcs[i]), *mine, *theirs;
 		sqlite3_stmt *q;
 		int same = 1;
-		static const char *const keys[] = {"build_id", "orig_hash", "inst_hash", "inputs_hash"};
+		static const char *const keys[] = {"build_id", "orig_hash", "inst_hash", "inputs_hash",
+						   "ok_exits"};
 
 		if (exec(dst, attach, err) < 0) {
 			sqlite3_free(attach);
@@ -612,6 +619,8 @@ int store_merge(struct store *dst, char *const *srcs, int nsrc, struct error *er
 			sqlite3_bind_text(q, 1, keys[k], -1, SQLITE_STATIC);
 			theirs = sqlite3_step(q) == SQLITE_ROW ? xstrdup((const char *)sqlite3_column_text(q, 0)) : NULL;
 			sqlite3_reset(q);
+			if (!theirs && strcmp(keys[k], "ok_exits") == 0)
+				theirs = xstrdup(""); /* made before --ok-exit: none */
 			same = !mine || (theirs && strcmp(mine, theirs) == 0);
 			free(mine);
 			free(theirs);
@@ -619,8 +628,8 @@ int store_merge(struct store *dst, char *const *srcs, int nsrc, struct error *er
 		sqlite3_finalize(q);
 		if (!same) {
 			exec(dst, "DETACH src", err);
-			return error_set(err, "%s profiles another program, build or inputs file than %s",
-					 srcs[i], dst->path);
+			return error_set(err, "%s profiles another program, build, inputs file or "
+					 "--ok-exit than %s", srcs[i], dst->path);
 		}
 		if (exec(dst, "BEGIN IMMEDIATE", err) < 0 || exec(dst, copy_sql, err) < 0 ||
 		    exec(dst, "COMMIT", err) < 0) {

@@ -26,6 +26,8 @@ struct store_identity {
 	char orig_hash[17];    /* hash of DIR/orig */
 	char inst_hash[17];    /* hash of DIR/inst */
 	char inputs_hash[17];  /* hash of the inputs file's text */
+	char ok_exits[192];    /* the exit codes besides 0 that count as success ("1,2"; "" for
+				* none: runner_format_exits), since they decide which runs failed */
 };
 
 /* Counts for --status. */

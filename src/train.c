@@ -1830,6 +1830,7 @@ static int write_predictor(struct trainer *t, const struct model *model,
 	info.ntrain = t->samples.n;
 	info.iterations = iterations;
 	info.has_evaluator = count_program_features(model) > 0;
+	info.ok_exits = runner_ok_exits();
 	if (count_sampled_features(model) > 0) {
 		info.plan = t->plan;
 		info.sampled_cost = t->sampled_cost;

@@ -39,5 +39,5 @@ Shards profiled apart and merged equal one profile of everything (same inputs, s
   $ cmp merged.csv whole.csv && wc -l < whole.csv
   21
   $ mantis profile merge other.db s1.db b/profile.db
-  mantis: b/profile.db profiles another program, build or inputs file than other.db
+  mantis: b/profile.db profiles another program, build, inputs file or --ok-exit than other.db
   [1]

@@ -68,6 +68,40 @@ START_TEST(exit_statuses)
 }
 END_TEST
 
+/* --ok-exit: the codes set count as success, others still fail, and the set parses and prints
+ * back; a word that is no code from 0 to 63 is an error naming it. */
+START_TEST(ok_exits_are_success)
+{
+	struct error err = {""};
+	uint64_t set;
+	char *text;
+
+	ck_assert_int_eq(runner_parse_exits("1,3", &set, &err), 0);
+	ck_assert_uint_eq(set, 0xa);
+	text = runner_format_exits(set);
+	ck_assert_str_eq(text, "1,3");
+	free(text);
+	ck_assert_int_eq(runner_parse_exits("0", &set, &err), 0);
+	ck_assert_uint_eq(set, 0);
+	text = runner_format_exits(set);
+	ck_assert_str_eq(text, "");
+	free(text);
+	ck_assert_int_eq(runner_parse_exits("1,64", &set, &err), -1);
+	ck_assert_str_eq(err.msg, "'64' is not an exit code from 0 to 63");
+	ck_assert_int_eq(runner_parse_exits("1,,2", &set, &err), 0); /* strtok: empty words */
+	ck_assert_int_eq(runner_parse_exits("one", &set, &err), -1);
+	ck_assert_int_eq(runner_parse_exits("", &set, &err), -1);
+	runner_set_ok_exits(0xa);
+	ck_assert_int_eq(run_sh("exit 1", NULL, 0).status, RUN_OK);
+	ck_assert_int_eq(run_sh("exit 3", NULL, 0).exit_code, 3);
+	ck_assert_int_eq(run_sh("exit 3", NULL, 0).status, RUN_OK);
+	ck_assert_int_eq(run_sh("exit 2", NULL, 0).status, RUN_NONZERO);
+	ck_assert_int_eq(run_sh("kill -SEGV $$", NULL, 0).status, RUN_CRASH);
+	runner_set_ok_exits(0);
+	ck_assert_int_eq(run_sh("exit 1", NULL, 0).status, RUN_NONZERO);
+}
+END_TEST
+
 /* The options' NAME=VALUE strings replace the same names of mantis's environment or are
  * added; the rest of it passes unchanged, and mantis's own stays as it was. */
 START_TEST(environment_replaced_and_added)
@@ -290,6 +324,7 @@ Suite *suite_runner(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, exit_statuses);
+	tcase_add_test(tc, ok_exits_are_success);
 	tcase_add_test(tc, environment_replaced_and_added);
 	tcase_add_test(tc, timeout_kills_the_process_group);
 	tcase_add_test(tc, children_die_with_a_normal_exit_too);
