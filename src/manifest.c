@@ -56,6 +56,34 @@ void feature_add_term(struct feature *f, int counter, int64_t coef)
 	f->terms[f->nterms++] = (struct feature_term){counter, coef};
 }
 
+static int by_counter(const void *a, const void *b)
+{
+	const struct feature_term *x = a, *y = b;
+
+	return (x->counter > y->counter) - (x->counter < y->counter);
+}
+
+void feature_add_terms(struct feature *f, const struct feature_term *terms, int n)
+{
+	struct feature_term *sorted = xmalloc(sizeof *sorted * (size_t)(f->nterms + n + 1));
+	int repeated = 0;
+
+	memcpy(sorted, f->terms, sizeof *sorted * (size_t)f->nterms);
+	memcpy(sorted + f->nterms, terms, sizeof *sorted * (size_t)n);
+	qsort(sorted, (size_t)(f->nterms + n), sizeof *sorted, by_counter);
+	for (int t = 1; t < f->nterms + n && !repeated; t++)
+		repeated = sorted[t].counter == sorted[t - 1].counter;
+	free(sorted);
+	if (repeated) { /* rare: merge them in order, one by one */
+		for (int t = 0; t < n; t++)
+			feature_add_term(f, terms[t].counter, terms[t].coef);
+		return;
+	}
+	f->terms = xrealloc(f->terms, sizeof *f->terms * (size_t)(f->nterms + n + 1));
+	memcpy(f->terms + f->nterms, terms, sizeof *terms * (size_t)n);
+	f->nterms += n;
+}
+
 uint64_t feature_sum(const struct feature *f, const uint64_t *counters)
 {
 	uint64_t sum = 0;
@@ -187,6 +215,7 @@ static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *pa
 	const char *name = str(jf, "name"), *kind = str(jf, "kind");
 	json_t *terms = json_object_get(jf, "terms"), *jt, *per = json_object_get(jf, "per");
 	json_t *shift = json_object_get(jf, "shift");
+	struct feature_term *read;
 	struct feature *f;
 	size_t t;
 
@@ -196,13 +225,18 @@ static int read_feature(struct manifest *m, json_t *jf, size_t i, const char *pa
 			 str(jf, "file") ? str(jf, "file") : "?",
 			 (int)json_integer_value(json_object_get(jf, "line")), str(jf, "variable"),
 			 str(jf, "description") ? str(jf, "description") : "");
+	read = xmalloc(sizeof *read * (json_array_size(terms) + 1));
 	json_array_foreach(terms, t, jt) {
 		json_int_t c = json_integer_value(json_array_get(jt, 0));
 
-		if (!json_is_integer(json_array_get(jt, 0)) || c < 0 || c >= m->ncounters)
+		if (!json_is_integer(json_array_get(jt, 0)) || c < 0 || c >= m->ncounters) {
+			free(read);
 			return error_set(err, "%s: feature %s: counter out of range", path, name);
-		feature_add_term(f, (int)c, json_integer_value(json_array_get(jt, 1)));
+		}
+		read[t] = (struct feature_term){(int)c, json_integer_value(json_array_get(jt, 1))};
 	}
+	feature_add_terms(f, read, (int)json_array_size(terms));
+	free(read);
 	if (json_is_integer(per)) {
 		if (json_integer_value(per) < 0 || json_integer_value(per) >= m->ncounters)
 			return error_set(err, "%s: feature %s: counter out of range", path, name);
@@ -239,15 +273,17 @@ static int read_dropped(struct manifest *m, json_t *list, const char *path, stru
 int manifest_read(struct manifest *m, const char *path, struct error *err)
 {
 	json_error_t jerr;
-	FILE *f = fopen(path, "r");
-	json_t *root = f ? json_loadf(f, 0, &jerr) : NULL, *features, *jf;
+	size_t len;
+	char *text = read_file(path, &len, "", err); /* json_loadf reads a
+									* character a call */
+	json_t *root = text ? json_loadb(text, len, 0, &jerr) : NULL, *features, *jf;
 	const char *id;
 	size_t i;
 
 	memset(m, 0, sizeof *m);
-	if (!f)
-		return error_errno(err, "cannot open %s", path);
-	fclose(f);
+	if (!text)
+		return -1;
+	free(text);
 	if (!root)
 		return error_set(err, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
 	features = json_object_get(root, "features");
@@ -305,8 +341,7 @@ void manifest_subset(const struct manifest *from, char *const *names, int n,
 			continue;
 		copy = manifest_add(to, f->kind, f->name, f->function, f->file, f->line, f->variable,
 				    f->description);
-		for (int t = 0; t < f->nterms; t++)
-			feature_add_term(copy, f->terms[t].counter, f->terms[t].coef);
+		feature_add_terms(copy, f->terms, f->nterms);
 		copy->denominator = f->denominator;
 		copy->shift = f->shift;
 	}

@@ -37,6 +37,35 @@ static void three_features(struct manifest *m)
 	manifest_index(m);
 }
 
+/* feature_add_terms appends distinct counters in their order, and merges a counter that comes
+ * again (within the terms or with the feature's own) as feature_add_term does. */
+START_TEST(terms_added_at_once_merge_as_one_by_one)
+{
+	struct feature f = {0}, g = {0};
+	struct feature_term distinct[] = {{4, 1}, {2, -3}, {7, 5}}, repeated[] = {{2, 1}, {9, 2}, {9, 4}};
+	uint64_t c[10] = {0, 0, 10, 0, 100, 0, 0, 1000, 0, 10000};
+
+	feature_add_terms(&f, distinct, 3);
+	ck_assert_int_eq(f.nterms, 3);
+	ck_assert_int_eq(f.terms[0].counter, 4);
+	ck_assert_int_eq(f.terms[2].counter, 7);
+	feature_add_terms(&f, repeated, 3);
+	for (int t = 0; t < 3; t++)
+		feature_add_term(&g, distinct[t].counter, distinct[t].coef);
+	for (int t = 0; t < 3; t++)
+		feature_add_term(&g, repeated[t].counter, repeated[t].coef);
+	ck_assert_int_eq(f.nterms, 4);
+	ck_assert_int_eq(g.nterms, 4);
+	for (int t = 0; t < 4; t++) {
+		ck_assert_int_eq(f.terms[t].counter, g.terms[t].counter);
+		ck_assert_int_eq(f.terms[t].coef, g.terms[t].coef);
+	}
+	ck_assert_int_eq((int64_t)feature_sum(&f, c), 100 - 20 + 5000 + 60000);
+	free(f.terms);
+	free(g.terms);
+}
+END_TEST
+
 START_TEST(subset_keeps_the_build_and_the_named_formulas)
 {
 	char *names[] = {"value:main:a.c:5:x.sum", "nothere", "loop:main:a.c:3",
@@ -97,6 +126,7 @@ Suite *suite_manifest(void)
 
 	tcase_add_test(tc, subset_keeps_the_build_and_the_named_formulas);
 	tcase_add_test(tc, subset_keeps_a_mean_s_denominator);
+	tcase_add_test(tc, terms_added_at_once_merge_as_one_by_one);
 	suite_add_tcase(s, tc);
 	return s;
 }
