@@ -65,10 +65,14 @@ static int by_counter(const void *a, const void *b)
 
 void feature_add_terms(struct feature *f, const struct feature_term *terms, int n)
 {
-	struct feature_term *sorted = xmalloc(sizeof *sorted * (size_t)(f->nterms + n + 1));
+	struct feature_term *sorted;
 	int repeated = 0;
 
-	memcpy(sorted, f->terms, sizeof *sorted * (size_t)f->nterms);
+	if (n == 0) /* terms may then be NULL, which memcpy may not be given */
+		return;
+	sorted = xmalloc(sizeof *sorted * (size_t)(f->nterms + n));
+	if (f->nterms > 0)
+		memcpy(sorted, f->terms, sizeof *sorted * (size_t)f->nterms);
 	memcpy(sorted + f->nterms, terms, sizeof *sorted * (size_t)n);
 	qsort(sorted, (size_t)(f->nterms + n), sizeof *sorted, by_counter);
 	for (int t = 1; t < f->nterms + n && !repeated; t++)
