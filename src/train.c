@@ -240,7 +240,7 @@ static int by_key(const void *a, const void *b)
 static int profile(struct trainer *t, int fresh, const struct fit_options *fit, struct error *err)
 {
 	struct profile_options po = {0};
-	char *db = profile_db_path(t->build, NULL);
+	char *db = profile_db_path(t->build, NULL), *ok;
 	struct store st;
 	int excluded = 0, rc, pool = 0;
 
@@ -277,9 +277,16 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 		return -1;
 	if (strcmp(t->opt->metric, "instructions") == 0)
 		dataset_drop_prefix(&t->ds, "bycount:"); /* they add up to the metric itself */
-	say(t, "profile: %d inputs complete%s", t->samples.n, excluded ? "" : "\n");
+	ok = runner_format_exits(runner_ok_exits());
+	say(t, "profile: %d inputs complete", t->samples.n);
+	if (*ok)
+		say(t, " (exit code%s %s counted a success: --ok-exit)", strchr(ok, ',') ? "s" : "",
+		    ok);
 	if (excluded)
-		say(t, ", %d left out (crashed, timed out or exited non-zero)\n", excluded);
+		say(t, ", %d left out (crashed, timed out or exited %s)", excluded,
+		    *ok ? "with another code" : "non-zero");
+	say(t, "\n");
+	free(ok);
 	if (t->samples.n < 5)
 		return error_set(err, "%s: %d complete inputs; training needs at least 5",
 				 t->opt->inputs, t->samples.n);

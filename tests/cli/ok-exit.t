@@ -75,7 +75,7 @@ predictor.json keeps the rule, so that predict and eval follow it:
 
   $ mantis train -o pred --ok-exit 1 --inputs train.txt --repeat 1 --metric instructions --no-input-features --threshold 0.2 grep.c > log.txt
   $ grep -E '^profile:' log.txt
-  profile: 18 inputs complete
+  profile: 18 inputs complete (exit code 1 counted a success: --ok-exit)
   $ cat > decisions.py <<'PY'
   > import json
   > model = json.load(open("pred/model.json"))
