@@ -269,10 +269,6 @@ static int set_aside(const char *db, struct error *err)
 static int identify(const struct profile_options *opt, const struct manifest *m,
 		    struct store_identity *id, char **orig, char **inst, struct error *err)
 {
-	char *ok = runner_format_exits(runner_ok_exits());
-
-	snprintf(id->ok_exits, sizeof id->ok_exits, "%s", ok);
-	free(ok);
 	snprintf(id->build_id, sizeof id->build_id, "%016llx", (unsigned long long)m->build_id);
 	*orig = xasprintf("%s/orig", opt->dir);
 	*inst = xasprintf("%s/inst", opt->dir);

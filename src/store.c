@@ -155,7 +155,7 @@ static int record_program(struct store *st, const struct store_identity *id, int
 			  const struct manifest *m, const char *inputs_path, struct error *err)
 {
 	struct utsname u;
-	char buf[64], *machine;
+	char buf[64], *machine, *ok = runner_format_exits(runner_ok_exits());
 	time_t now = time(NULL);
 	sqlite3_stmt *q;
 	int rc = 0;
@@ -165,15 +165,17 @@ static int record_program(struct store *st, const struct store_identity *id, int
 	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	if (exec(st, "BEGIN IMMEDIATE", err) < 0) {
 		free(machine);
+		free(ok);
 		return -1;
 	}
 	rc |= meta_set(st, "build_id", id->build_id, err) | meta_set(st, "orig_hash", id->orig_hash, err) |
 	      meta_set(st, "inst_hash", id->inst_hash, err) | meta_set(st, "inputs_hash", id->inputs_hash, err) |
 	      meta_set(st, "inputs_path", inputs_path, err) | meta_set(st, "machine", machine, err) |
-	      meta_set(st, "created", buf, err) | meta_set(st, "ok_exits", id->ok_exits, err);
+	      meta_set(st, "created", buf, err) | meta_set(st, "ok_exits", ok, err);
 	snprintf(buf, sizeof buf, "%d", repeat);
 	rc |= meta_set(st, "repeat", buf, err);
 	free(machine);
+	free(ok);
 	if (rc == 0 && sqlite3_prepare_v2(st->db, "INSERT INTO features(id, name, kind) VALUES (?, ?, ?)",
 					  -1, &q, NULL) == SQLITE_OK) {
 		for (int i = 0; i < m->n && rc == 0; i++) {
@@ -205,7 +207,7 @@ char *store_get_meta(struct store *st, const char *key)
 int store_begin(struct store *st, const struct store_identity *id, int repeat,
 		const struct manifest *m, const char *inputs_path, struct error *err)
 {
-	char *build = meta_get(st, "build_id"), *orig, *inst, *inputs, *rep, *ok;
+	char *build = meta_get(st, "build_id"), *orig, *inst, *inputs, *rep, *ok, *now;
 	int rc = 0;
 
 	if (!build)
@@ -215,6 +217,7 @@ int store_begin(struct store *st, const struct store_identity *id, int repeat,
 	inputs = meta_get(st, "inputs_hash");
 	rep = meta_get(st, "repeat");
 	ok = meta_get(st, "ok_exits"); /* a profile made before --ok-exit has none: "" */
+	now = runner_format_exits(runner_ok_exits()); /* the rule the runs are judged by */
 	if (strcmp(build, id->build_id) || !orig || strcmp(orig, id->orig_hash) || !inst ||
 	    strcmp(inst, id->inst_hash))
 		rc = error_set(err, "%s profiles another build of the program (it was rebuilt since): "
@@ -225,11 +228,12 @@ int store_begin(struct store *st, const struct store_identity *id, int repeat,
 	else if (rep && repeat > 0 && atoi(rep) != repeat)
 		rc = error_set(err, "%s was started with --repeat %s, not %d: use --new to start a new "
 			       "profile", st->path, rep, repeat);
-	else if (strcmp(ok ? ok : "", id->ok_exits))
+	else if (strcmp(ok ? ok : "", now))
 		rc = error_set(err, "%s was started with --ok-exit %s, not %s: its runs were judged "
 			       "by another rule; start a new profile (profile --new, train --fresh)", st->path,
-			       ok && *ok ? ok : "(none)", *id->ok_exits ? id->ok_exits : "(none)");
+			       ok && *ok ? ok : "(none)", *now ? now : "(none)");
 	free(ok);
+	free(now);
 	free(build);
 	free(orig);
 	free(inst);

@@ -26,8 +26,6 @@ struct store_identity {
 	char orig_hash[17];    /* hash of DIR/orig */
 	char inst_hash[17];    /* hash of DIR/inst */
 	char inputs_hash[17];  /* hash of the inputs file's text */
-	char ok_exits[192];    /* the exit codes besides 0 that count as success ("1,2"; "" for
-				* none: runner_format_exits), since they decide which runs failed */
 };
 
 /* Counts for --status. */
@@ -56,8 +54,10 @@ int store_open(struct store *st, const char *path, int create, struct error *err
 void store_close(struct store *st);
 
 /*
- * For a new database: records the identity, the repeat count, the metric and the manifest's
- * feature names. For an existing one: checks that id matches and returns -1 saying what changed.
+ * For a new database: records the identity, the repeat count, the metric, the manifest's
+ * feature names and the exit codes the runs are judged by (runner_ok_exits, meta "ok_exits").
+ * For an existing one: checks that id, the repeat count and those codes match and returns -1
+ * saying what changed.
  */
 int store_begin(struct store *st, const struct store_identity *id, int repeat,
 		const struct manifest *m, const char *inputs_path, struct error *err);
