@@ -792,7 +792,7 @@ static void sampled_constants(struct strbuf *sb, const struct predictor *p,
 	    "enum {\n\tNPOSITIONS = %d, /* files sampled */\n\tCHUNKS = %d, /* pieces of each in a "
 	    "sample */\n\tSMALLER = %d /* the larger sample is this many times the smaller */\n"
 	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
-	    "static const double FRACTION = ", plan->npositions, plan->chunks, SAMPLER_SMALLER);
+	    "static const double FRACTION = ", plan->npositions, plan->chunks, sampler_smaller(plan));
 	put_double(sb, plan->fraction);
 	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N]. */\n"
 	    "static const int positions[NPOSITIONS] = {", sampler_least(plan));

@@ -61,10 +61,10 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	if (info->plan.npositions > 0) {
 		char *files = sampler_plan_files(&info->plan);
 
-		json_object_set_new(root, "sampled", json_pack("{s:f, s:I, s:i, s:s, s:f, s:s}",
+		json_object_set_new(root, "sampled", json_pack("{s:f, s:I, s:i, s:i, s:s, s:f, s:s}",
 			"fraction", info->plan.fraction, "least", (json_int_t)sampler_least(&info->plan),
-			"chunks", info->plan.chunks, "files", files, "cost", info->sampled_cost,
-			"program", info->sampled_program));
+			"chunks", info->plan.chunks, "smaller", sampler_smaller(&info->plan), "files",
+			files, "cost", info->sampled_cost, "program", info->sampled_program));
 		free(files);
 	} else {
 		json_object_set_new(root, "sampled", json_null());
@@ -88,12 +88,17 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 	info->plan.fraction = json_number_value(json_object_get(sampled, "fraction"));
 	info->plan.chunks = (int)json_integer_value(json_object_get(sampled, "chunks"));
 	info->plan.least = (long)json_integer_value(json_object_get(sampled, "least"));
+	/* absent in predictors made before it: a quarter, SAMPLER_SMALLER */
+	info->plan.smaller = (int)json_integer_value(json_object_get(sampled, "smaller"));
 	info->sampled_cost = json_number_value(json_object_get(sampled, "cost"));
 	if (!json_is_string(files) || !json_is_string(program) ||
 	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 1 ||
 	    info->plan.least < 0)
 		return error_set(err, "%s: \"sampled\" needs a fraction, chunks, files and a program",
 				 path);
+	if (json_object_get(sampled, "smaller") && !(info->plan.smaller >= 2))
+		return error_set(err, "%s: \"sampled\": smaller must be an integer of 2 or more (the "
+				 "larger sample over the smaller)", path);
 	if (strcmp(json_string_value(program), "build/sandboxed") != 0 &&
 	    strcmp(json_string_value(program), "sampled-evaluator") != 0)
 		return error_set(err, "%s: \"sampled\": program %s is not build/sandboxed or "

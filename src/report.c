@@ -509,9 +509,10 @@ static void feature_card(struct report *r, int i)
 	row(sb, "kind", f ? f->kind : "input");
 	if (sampled) {
 		char *how = xasprintf("counted on two samples of the input's files (%.3g%% of them, "
-				      "at least %ld KiB, and a quarter of that), extrapolated to "
+				      "at least %ld KiB, and 1/%d of that), extrapolated to "
 				      "the whole files", 100 * r->p.info.plan.fraction,
-				      sampler_least(&r->p.info.plan) / 1024);
+				      sampler_least(&r->p.info.plan) / 1024,
+				      sampler_smaller(&r->p.info.plan));
 
 		row(sb, "measured", how);
 		free(how);
@@ -1107,9 +1108,9 @@ static void cost_section(struct report *r)
 		    ? "PRED/sampled-evaluator (the program sliced down to the features they "
 		      "extrapolate)" : "PRED/build/sandboxed (the instrumented program)");
 		percent(sb, r->p.info.plan.fraction);
-		strbuf_addf(sb, " of them, at least %ld KiB, in %d piece%s, and a quarter of that), "
+		strbuf_addf(sb, " of them, at least %ld KiB, in %d piece%s, and 1/%d of that), "
 			    "at <b>", sampler_least(&r->p.info.plan) / 1024, r->p.info.plan.chunks,
-			    r->p.info.plan.chunks > 1 ? "s" : "");
+			    r->p.info.plan.chunks > 1 ? "s" : "", sampler_smaller(&r->p.info.plan));
 		percent(sb, r->p.info.sampled_cost);
 		strbuf_addf(sb, "</b> of the program's time on the training inputs; the cost below "
 		    "counts them.</p>\n");

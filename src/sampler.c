@@ -8,7 +8,7 @@
  * prefix (c = 1) sees the first; but a block compressor's blocks are larger than a small piece,
  * and there a prefix extrapolates better (lz4: 3.8% against 11% with 8 pieces of 0.5% of
  * its files). Training chooses c (sampler_plan_choose). The smaller excerpt keeps the first
- * 1/SAMPLER_SMALLER of each piece of the larger, so it is part of the larger. With q_a and q_b
+ * 1/s of each piece of the larger (s the plan's smaller, 4 or 2), so it is part of the larger. With q_a and q_b
  * the two excerpts' exact shares of the files' bytes and f(a), f(b) a feature's values,
  *
  *     f(whole) ~ f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b),
@@ -18,9 +18,10 @@
  * whatever the input's size: start-up, parsing a small key file that is not sampled). It is
  * not exact where the first bytes of a stream cost less than the rest (a compressor's window
  * filling): there both excerpts must hold more than that warm-up, so the larger one has at
- * least the plan's least bytes (training tries several: train.c). The files keep their names
+ * least the plan's least bytes, and the smaller may be half of it (training tries several:
+ * train.c). The files keep their names
  * (in a folder per excerpt and file), since programs go by a file's suffix.
- * Invariant: an excerpt is a function of the file's bytes, its size, q and the least bytes
+ * Invariant: an excerpt is a function of the file's bytes, its size, q, the least bytes and s
  * alone, so the same input gives the same excerpts, in training and in every prediction.
  */
 #include "sampler.h"
@@ -91,11 +92,16 @@ long sampler_least(const struct sampler_plan *plan)
 	return plan->least > 0 ? plan->least : SAMPLER_LEAST;
 }
 
+int sampler_smaller(const struct sampler_plan *plan)
+{
+	return plan->smaller > 0 ? plan->smaller : SAMPLER_SMALLER;
+}
+
 char *sampler_setting(const struct sampler_plan *plan, int reps)
 {
 	char *files = sampler_plan_files(plan);
 	char *setting = xasprintf("fraction=%.17g least=%ld chunks=%d smaller=%d files=%s reps=%d",
-				  plan->fraction, sampler_least(plan), plan->chunks, SAMPLER_SMALLER,
+				  plan->fraction, sampler_least(plan), plan->chunks, sampler_smaller(plan),
 				  files, reps);
 
 	free(files);
@@ -324,7 +330,7 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		piece = (long)(q * (double)size / plan->chunks);
 		for (int k = 0; k < 2 && rc == 0; k++) {
 			char *sub = xasprintf("%s/%c%d", dir, "ab"[k], i), *file;
-			long len = k == 0 ? piece : piece / SAMPLER_SMALLER, got;
+			long len = k == 0 ? piece : piece / sampler_smaller(plan), got;
 
 			if (mkdir(sub, 0700) < 0 && errno != EEXIST)
 				rc = error_errno(err, "cannot make %s", sub);

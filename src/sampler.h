@@ -6,7 +6,8 @@
  * cost the run (examples/README.md; lz4, encryptor). A sample of the file is cheap to run on:
  * DIR/sandboxed (the instrumented program, changing no file) runs twice, on two excerpts of the
  * input's large files, each made of pieces spread over the file (the first at offset 0, so a
- * header stays a header), the smaller excerpt (a quarter of the larger) a part of the larger. Every feature f is then extrapolated along the line through the two runs to the
+ * header stays a header), the smaller excerpt (a quarter of the larger, or a half: below) a part
+ * of the larger. Every feature f is then extrapolated along the line through the two runs to the
  * whole files: with q the share of the files' bytes in a sample,
  *
  *     sampled:f = f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b)
@@ -43,6 +44,11 @@ enum {
 				  * times it: a stream's first tens of KiB cost less than its
 				  * steady state (gzip's 32 KiB window filling), and below it the
 				  * line through the two samples misses (gzip: 14% at 8 KiB) */
+	SAMPLER_PAST_WARM_UP = 2, /* with a least size raised past the warm-up, training also
+				   * tries the smaller sample at this share of the larger: a
+				   * quarter of 64 KiB still lies in gzip's 32 KiB window, and the
+				   * line through 16 and 64 KiB missed its instruction count by 3.8%
+				   * on the mean input, through 32 and 64 KiB by 1.1% */
 	SAMPLER_STDIN = 0,       /* the position of stdin */
 	SAMPLER_GOOD_PERMILLE = 20, /* an extrapolated instruction count this close (in
 				     * thousandths: mantis's 2% goal) needs no larger sample */
@@ -54,6 +60,8 @@ struct sampler_plan {
 	long least;      /* ... raised to at least this many bytes in all (SAMPLER_LEAST or more;
 			  * 0 reads as SAMPLER_LEAST) */
 	int chunks;      /* pieces of each file in a sample, spread over it (1: a prefix) */
+	int smaller;     /* the larger sample is this many times the smaller, piece by piece
+			  * (0 reads as SAMPLER_SMALLER) */
 	int npositions;  /* files sampled */
 	int *positions;  /* each N for argument N (1: the first word), -N for the N-th word from
 			  * the last (-1: the last; the file's place when options come before it in
@@ -76,6 +84,7 @@ struct sampler_trial {
 	double fraction; /* the larger sample's share */
 	long least;      /* ... raised to at least this many bytes */
 	int chunks;      /* pieces per file */
+	int smaller;     /* the larger sample over the smaller (0: SAMPLER_SMALLER) */
 	double share;    /* the two samples' share of the files' bytes, summed, on the mean input:
 			  * what the runs' cost mostly is */
 	double cost;     /* the runs' time over the program's on the mean input (NaN: not
@@ -97,6 +106,9 @@ struct sampler_trial {
 int sampler_cheapest(const struct sampler_trial *tr, int n, double budget);
 /* Returns the least bytes of plan's larger sample (its least, SAMPLER_LEAST when 0). */
 long sampler_least(const struct sampler_plan *plan);
+/* Returns how many times plan's larger sample is the smaller (its smaller, SAMPLER_SMALLER
+ * when 0). */
+int sampler_smaller(const struct sampler_plan *plan);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
 int sampler_measured(const struct sampler_trial *tr, int n);
 

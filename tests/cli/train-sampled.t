@@ -158,13 +158,34 @@ back to the same double), and refuses what it refuses:
   - nan No such file or directory
   . nan Is a directory
 
+predictor.json's "smaller" says how many times the larger sample is the smaller (4 when absent,
+as in predictors made before it; training may keep 2, below). Predicting and the export sample
+alike under it, and a value under 2 is refused:
+
+  $ cp -r pred halfpred
+  $ python3 -c 'import json; p = json.load(open("halfpred/predictor.json")); p["sampled"]["smaller"] = 2; json.dump(p, open("halfpred/predictor.json", "w"))'
+  $ mantis export-c halfpred -o predict_half.c --name half > /dev/null
+  $ grep -c 'SMALLER = 2 ' predict_half.c
+  1
+  $ sed 's/runs_predict/half_predict/' main.c > half_main.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o half half_main.c predict_half.c
+  $ ./half t0.bin | awk '{print $2}' > mine.txt
+  $ mantis predict halfpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
+  $ mantis predict pred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff -q mine.txt - > /dev/null
+  [1]
+  $ python3 -c 'import json; p = json.load(open("halfpred/predictor.json")); p["sampled"]["smaller"] = 1; json.dump(p, open("halfpred/predictor.json", "w"))'
+  $ mantis predict halfpred -- t0.bin
+  mantis: halfpred/predictor.json: "sampled": smaller must be an integer of 2 or more (the larger sample over the smaller)
+  [1]
+
 Where a stream's first bytes cost less than the rest (here a window that fills over the first
 16 KiB, as a compressor's does), the line through two samples of 1% misses: both lie in the
 warm-up. No way of the six extrapolates within 2%, so training also raises the larger sample
-to 64 KiB (the smaller to 16 KiB, past the warm-up), and keeps it: it extrapolates better
-beyond a standard error, at a cost within the threshold. 256 KiB is not tried, since 64 KiB
-is within 2% already. (The model here reads the number of matches, exactly and cheaply; the
-way kept is what predictions would sample with, predictor.json's "least".)
+to 64 KiB, the smaller a quarter of it (16 KiB, past the warm-up) and a half, and keeps the
+quarter: it extrapolates better than 1% beyond a standard error, at a cost within the
+threshold, and as well as the half, which costs more. 256 KiB is not tried, since 64 KiB is
+within 2% already. (The model here reads the number of matches, exactly and cheaply; the way
+kept is what predictions would sample with, train.json's "least" and "smaller".)
 
   $ cat > warm.c <<'C'
   > #include <stdio.h>
@@ -199,8 +220,20 @@ way kept is what predictions would sample with, predictor.json's "least".)
   sampled features: arg1, 0.25% (at least 8 KiB) in 1 piece
   sampled features: arg1, 1% (at least 64 KiB) in 8 pieces
   sampled features: arg1, 1% (at least 64 KiB) in 1 piece
-  $ python3 -c 'import json; t = json.load(open("wpred/train.json"))["sampling"]; e = [x["instructions_error"]["mean"] for x in t["trials"]]; print(min(e[:6]) > 0.2, max(e[6:]) < 0.02, t["least"], t["fraction"], t["trials"][6]["share"] > 4 * t["trials"][0]["share"])'
-  True True 65536 0.01 True
+  sampled features: arg1, 1% (at least 64 KiB) in 8 pieces, the smaller sample 1/2 of it
+  sampled features: arg1, 1% (at least 64 KiB) in 1 piece, the smaller sample 1/2 of it
+  $ python3 -c 'import json; t = json.load(open("wpred/train.json"))["sampling"]; e = [x["instructions_error"]["mean"] for x in t["trials"]]; print(min(e[:6]) > 0.2, max(e[6:]) < 0.02, t["least"], t["fraction"], t["smaller"], t["trials"][6]["share"] > 4 * t["trials"][0]["share"])'
+  True True 65536 0.01 4 True
+
+With a window of 32 KiB, a quarter of 64 KiB still lies in the warm-up: the line through 16 and
+64 KiB misses, the one through 32 and 64 KiB (the smaller a half) does not, and training keeps
+the half at 64 KiB rather than a quarter of 256 KiB, which costs more:
+
+  $ sed 's/16384/32768/g' warm.c > warm32.c
+  $ mantis train -o w32pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 warm32.c | grep -E '^sampled features: [0-9]+ vary' | sed -E 's/; the sandboxed.*//'
+  sampled features: [0-9]+ vary over the inputs \(1% \(at least 64 KiB\) in (8 pieces|1 piece), the smaller sample 1/2 of it, the cheapest way within one standard error of the best (re)
+  $ python3 -c 'import json; t = json.load(open("w32pred/train.json"))["sampling"]; e = [x["instructions_error"]["mean"] for x in t["trials"]]; print(len(e), min(e[6:8]) > 0.03, max(e[8:]) < 0.01, t["least"], t["smaller"])'
+  10 True True 65536 2
 
 A program that needs the end of its file (a trailer) fails on a sample, so training offers no
 sampled features and says why; with --sample 0 it does not try:

@@ -126,6 +126,24 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 	ck_assert_double_eq_tol(share[1], 0.0025, 1e-12);
 	input_release(&s[0]);
 	input_release(&s[1]);
+
+	/* the smaller a half of the larger (past a warm-up): another setting in sampled.db */
+	{
+		char *quarter = sampler_setting(&plan, 1), *half;
+
+		plan.smaller = SAMPLER_PAST_WARM_UP;
+		half = sampler_setting(&plan, 1);
+		ck_assert_ptr_nonnull(strstr(quarter, " smaller=4 "));
+		ck_assert_ptr_nonnull(strstr(half, " smaller=2 "));
+		free(quarter);
+		free(half);
+	}
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	assert_pieces(s[0].argv[3], 1000000, 1, 10000);
+	assert_pieces(s[1].argv[3], 1000000, 1, 5000);
+	ck_assert_double_eq_tol(share[1], 0.005, 1e-12);
+	input_release(&s[0]);
+	input_release(&s[1]);
 	sampler_plan_release(&plan);
 	inputs_release(&ins);
 	free(big);
