@@ -8,8 +8,9 @@
  * prefix (c = 1) sees the first; but a block compressor's blocks are larger than a small piece,
  * and there a prefix extrapolates better (lz4: 3.8% against 11% with 8 pieces of 0.5% of
  * its files). Training chooses c (sampler_plan_choose). The smaller excerpt keeps the first
- * 1/s of each piece of the larger (s the plan's smaller, 4 or 2), so it is part of the larger. With q_a and q_b
- * the two excerpts' exact shares of the files' bytes and f(a), f(b) a feature's values,
+ * 1/s of each piece of the larger (s the plan's smaller, 4 or 2), so it is part of the larger.
+ * With q_a and q_b the two excerpts' exact shares of the files' bytes and f(a), f(b) a
+ * feature's values,
  *
  *     f(whole) ~ f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b),
  *
@@ -19,8 +20,8 @@
  * not exact where the first bytes of a stream cost less than the rest (a compressor's window
  * filling): there both excerpts must hold more than that warm-up, so the larger one has at
  * least the plan's least bytes, and the smaller may be half of it (training tries several:
- * train.c). The files keep their names
- * (in a folder per excerpt and file), since programs go by a file's suffix.
+ * train.c). The files keep their names (in a folder per excerpt and file), since programs go
+ * by a file's suffix.
  * Invariant: an excerpt is a function of the file's bytes, its size, q, the least bytes and s
  * alone, so the same input gives the same excerpts, in training and in every prediction.
  */
@@ -101,8 +102,8 @@ char *sampler_setting(const struct sampler_plan *plan, int reps)
 {
 	char *files = sampler_plan_files(plan);
 	char *setting = xasprintf("fraction=%.17g least=%ld chunks=%d smaller=%d files=%s reps=%d",
-				  plan->fraction, sampler_least(plan), plan->chunks, sampler_smaller(plan),
-				  files, reps);
+				  plan->fraction, sampler_least(plan), plan->chunks,
+				  sampler_smaller(plan), files, reps);
 
 	free(files);
 	return setting;

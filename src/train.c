@@ -495,8 +495,8 @@ static int extrapolates_well(const struct sampler_trial *tr, int n)
 	return 0;
 }
 
-/* Says how trial x samples: "1% (at least 64 KiB) in 8 pieces", and ", the smaller sample a
- * half" when it is not a quarter. */
+/* Logs a way of sampling: "1% (at least 64 KiB) in 8 pieces", and ", the smaller sample 1/2
+ * of it" when the smaller is not SAMPLER_SMALLER (0 reads as it). */
 static void say_way(const struct trainer *t, double fraction, long least, int chunks, int smaller)
 {
 	say(t, "%g%% (at least %ld KiB) in %d piece%s", 100 * fraction, least / 1024, chunks,
