@@ -15,8 +15,8 @@
  * stat), with no evaluator; the standard input being empty, size(stdin) is 0. Sampled features
  * (sampler.h) are computed as sampler.c computes them: the two samples of the files at the
  * plan's positions written to a private folder (in /dev/shm), the sampled program (embedded as
- * the evaluator is) run on each, the feature extrapolated along the line through the two; a
- * plan that samples the standard input is refused.
+ * the evaluator is) run on each, the feature extrapolated along the line through the two
+ * (sampled-larger: as it is on the larger); a plan that samples the standard input is refused.
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
  * a fixed runtime (runtime_text below, C source kept as lines), and samples_text for sampled
  * features; the input features' helpers it needs; one function per program feature (or per
@@ -473,6 +473,10 @@ static const char *const samples_text[] = {
 	"	errno = saved;",
 	"	return rc;",
 	"}",
+};
+
+/* extrapolated(), emitted when the model reads an extrapolated sampled feature. */
+static const char *const extrapolated_text[] = {
 	"",
 	"/* Returns fa extrapolated along the line through the two samples to the whole files. */",
 	"static double extrapolated(double fa, double fb, const double *share)",
@@ -737,7 +741,8 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 		    " * (positions[] below): FRACTION of their bytes, at least LEAST, in CHUNKS pieces "
 		    "spread\n * over each file, and a SMALLER-th of that, written to a private folder in "
 		    "/dev/shm\n * (or $TMPDIR, or /tmp) and removed after; each is extrapolated to the "
-		    "whole files along\n * the line through the two.", p->info.sampled_program,
+		    "whole files along\n * the line through the two (sampled-larger: as it is on "
+		    "the larger).", p->info.sampled_program,
 		    sampled_bytes);
 	if (!runs && p->model.nfeatures == 0) {
 		strbuf_addf(sb, "\n * It reads no feature: the prediction is a constant, and the file needs "
@@ -834,6 +839,13 @@ static const struct feature *counted(const struct predictor *p, int i)
 	       : p->sampled[i] >= 0 ? &p->m.v[p->sampled[i]] : NULL;
 }
 
+/* Returns whether model feature i is a sampled one extrapolated to the whole files, not read
+ * off the larger sample as it is (sampled-larger:) nor computed otherwise. */
+static int extrapolates(const struct predictor *p, int i)
+{
+	return p->sampled[i] >= 0 && !sampler_is_larger(p->model.features[i].name);
+}
+
 /* Appends feature_I(c): model feature i (or the feature a sampled one extrapolates) from the
  * used counters, as feature_value does. */
 static void feature_function(struct strbuf *sb, const struct predictor *p, const struct used *u,
@@ -845,8 +857,10 @@ static void feature_function(struct strbuf *sb, const struct predictor *p, const
 	comment_text(sb, f->name);
 	strbuf_addf(sb, ": ");
 	comment_text(sb, f->description);
-	strbuf_addf(sb, p->sampled[i] >= 0 ? " (on a sample: the model reads it extrapolated to the "
-	    "whole files, trained on %.17g to %.17g) */\n" : " (trained on %.17g to %.17g) */\n",
+	strbuf_addf(sb, extrapolates(p, i) ? " (on a sample: the model reads it extrapolated to the "
+	    "whole files, trained on %.17g to %.17g) */\n" : p->sampled[i] >= 0 ? " (on a sample: "
+	    "the model reads the larger sample's, trained on %.17g to %.17g) */\n"
+	    : " (trained on %.17g to %.17g) */\n",
 	    p->model.features[i].min, p->model.features[i].max);
 	strbuf_addf(sb, "static double feature_%d(const uint64_t *c)\n{\n\tuint64_t sum = 0", i);
 	for (int t = 0; t < f->nterms; t++) {
@@ -964,9 +978,13 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 			strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
 			continue;
 		}
-		if (p->sampled[i] >= 0) {
+		if (extrapolates(p, i)) {
 			strbuf_addf(sb, "\tx[%d] = share[0] < 1 ? extrapolated(feature_%d(ca), "
 			    "feature_%d(cb), share) : feature_%d(ca);\n", i, i, i, i);
+			continue;
+		}
+		if (p->sampled[i] >= 0) { /* sampled-larger: as it is on the larger sample */
+			strbuf_addf(sb, "\tx[%d] = feature_%d(ca);\n", i, i);
 			continue;
 		}
 		strbuf_addf(sb, "\tx[%d] = ", i);
@@ -1045,6 +1063,12 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	if (sampled) {
 		strbuf_addf(&sb, "\n");
 		lines(&sb, samples_text, sizeof samples_text / sizeof *samples_text);
+		for (int i = 0; i < p->model.nfeatures; i++)
+			if (extrapolates(p, i)) {
+				lines(&sb, extrapolated_text,
+				      sizeof extrapolated_text / sizeof *extrapolated_text);
+				break;
+			}
 	}
 	input_functions(&sb, input_helpers(p));
 	if (exe || sampled) {

@@ -392,7 +392,8 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 	for (int i = 0; i < p->model.nfeatures; i++)
 		values[i] = p->feature[i] >= 0 ? feature_value(&p->m.v[p->feature[i]], counters)
 			    : p->sampled[i] < 0 ? row[p->descriptor[i]]
-			    : sampled ? sampler_value(sampled, &p->m.v[p->sampled[i]])
+			    : sampled ? sampler_value(sampled, &p->m.v[p->sampled[i]],
+						      sampler_is_larger(p->model.features[i].name))
 				      : feature_value(&p->m.v[p->sampled[i]], counters);
 }
 

@@ -508,11 +508,14 @@ static void feature_card(struct report *r, int i)
 	strbuf_addf(sb, "</h3>\n<table>\n");
 	row(sb, "kind", f ? f->kind : "input");
 	if (sampled) {
+		int whole = !sampler_is_larger(mf->name);
 		char *how = xasprintf("counted on two samples of the input's files (%.3g%% of them, "
-				      "at least %ld KiB, and 1/%d of that), extrapolated to "
-				      "the whole files", 100 * r->p.info.plan.fraction,
+				      "at least %ld KiB, and 1/%d of that), %s",
+				      100 * r->p.info.plan.fraction,
 				      sampler_least(&r->p.info.plan) / 1024,
-				      sampler_smaller(&r->p.info.plan));
+				      sampler_smaller(&r->p.info.plan),
+				      whole ? "extrapolated to the whole files"
+					    : "as it is on the larger sample");
 
 		row(sb, "measured", how);
 		free(how);

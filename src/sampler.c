@@ -1,6 +1,7 @@
 /*
  * sampler.c: sampled features (sampler.h): the program run on two excerpts of its input's large
- * files, each feature extrapolated along the line through the two runs to the whole files.
+ * files, each feature extrapolated along the line through the two runs to the whole files, and
+ * each that describes the input (a mean, a first value) also as it is on the larger.
  *
  * An excerpt takes q of every sampled file: c pieces of q * size / c bytes at offsets
  * i * size / c (i = 0..c-1), so the first piece keeps the file's header and the others see its
@@ -44,23 +45,40 @@
 #include "util.h"
 
 
-char *sampler_name(const char *feature)
+char *sampler_name(const char *feature, int larger)
 {
-	return xasprintf(SAMPLER_PREFIX "%s", feature);
+	return xasprintf("%s%s", larger ? SAMPLER_LARGER_PREFIX : SAMPLER_PREFIX, feature);
 }
 
 const char *sampler_feature(const char *name)
 {
-	size_t n = strlen(SAMPLER_PREFIX);
+	size_t n = strlen(SAMPLER_PREFIX), l = strlen(SAMPLER_LARGER_PREFIX);
 
-	return strncmp(name, SAMPLER_PREFIX, n) == 0 ? name + n : NULL;
+	return strncmp(name, SAMPLER_PREFIX, n) == 0 ? name + n
+	       : strncmp(name, SAMPLER_LARGER_PREFIX, l) == 0 ? name + l : NULL;
 }
 
-double sampler_value(const struct sampled_run *r, const struct feature *f)
+int sampler_is_larger(const char *name)
+{
+	return strncmp(name, SAMPLER_LARGER_PREFIX, strlen(SAMPLER_LARGER_PREFIX)) == 0;
+}
+
+int sampler_extensive(const struct feature *f)
+{
+	const char *what = strrchr(f->name, '.');
+
+	if (strcmp(f->kind, "exit") == 0 || f->denominator >= 0)
+		return 0;
+	if (strcmp(f->kind, "value") != 0)
+		return 1;
+	return what && (strcmp(what, ".sum") == 0 || strcmp(what, ".count") == 0);
+}
+
+double sampler_value(const struct sampled_run *r, const struct feature *f, int larger)
 {
 	double fa = feature_value(f, r->counters[0]), fb;
 
-	if (!r->counters[1] || r->share[0] >= 1 || r->share[0] <= r->share[1])
+	if (larger || !r->counters[1] || r->share[0] >= 1 || r->share[0] <= r->share[1])
 		return fa;
 	fb = feature_value(f, r->counters[1]);
 	return fa + (fa - fb) * (1 - r->share[0]) / (r->share[0] - r->share[1]);
@@ -464,18 +482,20 @@ int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 	int added = 0;
 
 	for (int f = 0; f < m->n; f++) {
-		int varies = 0;
+		for (int larger = 0; larger < 2 - sampler_extensive(&m->v[f]); larger++) {
+			int varies = 0;
 
-		for (int i = 0; i < ds->n; i++) {
-			column[i] = sampler_value(&runs[i], &m->v[f]);
-			varies |= column[i] != column[0];
-		}
-		if (varies) {
-			char *name = sampler_name(m->v[f].name);
+			for (int i = 0; i < ds->n; i++) {
+				column[i] = sampler_value(&runs[i], &m->v[f], larger);
+				varies |= column[i] != column[0];
+			}
+			if (varies) {
+				char *name = sampler_name(m->v[f].name, larger);
 
-			dataset_add_column(ds, name, column);
-			free(name);
-			added++;
+				dataset_add_column(ds, name, column);
+				free(name);
+				added++;
+			}
 		}
 	}
 	free(column);

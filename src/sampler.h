@@ -7,14 +7,24 @@
  * DIR/sandboxed (the instrumented program, changing no file) runs twice, on two excerpts of the
  * input's large files, each made of pieces spread over the file (the first at offset 0, so a
  * header stays a header), the smaller excerpt (a quarter of the larger, or a half: below) a part
- * of the larger. Every feature f is then extrapolated along the line through the two runs to the
- * whole files: with q the share of the files' bytes in a sample,
+ * of the larger. Every feature f is then extrapolated along the line through the two runs to
+ * the whole files: with q the share of the files' bytes in a sample,
  *
  *     sampled:f = f(a) + (f(a) - f(b)) * (1 - q_a) / (q_a - q_b)
  *
  * which removes what does not grow with the files (start-up, a key's validation) and scales
- * what does. Named "sampled:" + the feature's name, these are features like any other for the
- * model; they cost the two runs (about 1.25 q_a of the program plus twice its fixed work).
+ * what does. A feature that describes the input rather than grows with it (a value's mean, its
+ * first value, an exit: sampler_extensive) is also offered as it is on the larger sample,
+ *
+ *     sampled-larger:f = f(a)
+ *
+ * since the line multiplies the difference between the two samples' means by
+ * (1 - q_a) / (q_a - q_b), 133 at q_a = 1%: noise, where the mean is a property of the content
+ * (gzip's mean match length); but where the sample's size sets it (bzip2's block is the whole
+ * of a small sample, and a first value in its sort follows the block's length) the line is
+ * what tells the whole file's, so both are offered and the model takes what fits. Named so,
+ * these are features like any other for the model; they cost the two runs (about 1.25 q_a of
+ * the program plus twice its fixed work).
  */
 #ifndef MANTIS_SAMPLER_H
 #define MANTIS_SAMPLER_H
@@ -26,8 +36,10 @@ struct feature;
 struct input;
 struct manifest;
 
-/* The prefix of every sampled feature's name. */
+/* The prefix of every extrapolated sampled feature's name, and of those read off the larger
+ * sample as they are. */
 #define SAMPLER_PREFIX "sampled:"
+#define SAMPLER_LARGER_PREFIX "sampled-larger:"
 
 enum {
 	SAMPLER_CHUNKS = 8,      /* pieces of a file in one sample, at most */
@@ -112,17 +124,28 @@ int sampler_smaller(const struct sampler_plan *plan);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
 int sampler_measured(const struct sampler_trial *tr, int n);
 
-/* Returns the sampled feature name for a program feature (owned by the caller). */
-char *sampler_name(const char *feature);
+/* Returns the sampled feature name for a program feature (owned by the caller): extrapolated,
+ * or with larger as it is on the larger sample. */
+char *sampler_name(const char *feature, int larger);
 /* Returns the program feature a sampled feature name stands for (a pointer into name), or
  * NULL when name is not a sampled feature's. */
 const char *sampler_feature(const char *name);
+/* Returns whether name is a sampled feature's read off the larger sample as it is. */
+int sampler_is_larger(const char *name);
 
 /*
- * Returns f's extrapolated value (the formula above) from run r; f(a) alone when the larger
- * sample was the whole files.
+ * Returns whether feature f grows with the input the program reads (a branch, loop, call or
+ * instruction count, a value's sum or number of assignments) rather than describes it (a
+ * value's mean, first or K-th value, an exit taken or not): only the latter are also offered
+ * as they are on the larger sample.
  */
-double sampler_value(const struct sampled_run *r, const struct feature *f);
+int sampler_extensive(const struct feature *f);
+
+/*
+ * Returns f's value from run r: with larger, f(a); else extrapolated (the formula above), f(a)
+ * alone when the larger sample was the whole files.
+ */
+double sampler_value(const struct sampled_run *r, const struct feature *f, int larger);
 
 /*
  * Returns the first file of in that plan samples and that cannot be read: the word (or the
@@ -159,7 +182,9 @@ void sampled_run_release(struct sampled_run *r);
 
 /*
  * Appends to ds a column "sampled:NAME" for every feature of m whose extrapolated value takes
- * more than one value over runs[0..ds->n) (all ok). Returns how many were appended.
+ * more than one value over runs[0..ds->n) (all ok), and "sampled-larger:NAME" for every one
+ * that does not grow with the input (sampler_extensive) and whose larger sample's value does.
+ * Returns how many were appended.
  */
 int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 			const struct sampled_run *runs);

@@ -392,7 +392,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
 		if (rc == 0 && runs[k].ok && total >= 0) {
 			double want = feature_value(&t->m.v[total], t->samples.counters[k]);
-			double e = fabs(sampler_value(&runs[k], &t->m.v[total]) - want) /
+			double e = fabs(sampler_value(&runs[k], &t->m.v[total], 0) - want) /
 				   (want > 0 ? want : 1);
 
 			error += e / t->samples.n;

@@ -73,7 +73,7 @@ evaluator, so the predictor costs what the sampled runs cost:
   > info = json.load(open("pred/predictor.json"))
   > model = json.load(open("pred/model.json"))
   > names = sorted({f for t in model["terms"] for f in t["powers"]})
-  > print(len(names) > 0, all(n.startswith("sampled:") for n in names))
+  > print(len(names) > 0, all(n.startswith(("sampled:", "sampled-larger:")) for n in names))
   > decided = {d["name"]: d for it in log["iterations"] if not it.get("exact") for d in it["decisions"]}
   > print(all(decided[n]["accepted"] and decided[n]["validated"] and decided[n]["cost"] <= 0.5 for n in names))
   > print(all(not d["accepted"] for d in decided.values() if not d["name"].startswith(("sampled:", "input:"))))
@@ -177,6 +177,48 @@ alike under it, and a value under 2 is refused:
   $ mantis predict halfpred -- t0.bin
   mantis: halfpred/predictor.json: "sampled": smaller must be an integer of 2 or more (the larger sample over the smaller)
   [1]
+
+A sampled feature that describes the input rather than grows with it (a value's mean, its first
+value) is offered twice: extrapolated as a count is, and as it is on the larger sample
+(sampled-larger:), since the line through two samples multiplies the difference of their means
+by 133. Here a predictor edited to read the mean byte that prog.c's getc returns (value c.mean,
+counted by the sandboxed program: the sampled evaluator slices the model's own features)
+predicts exactly the mean of the larger sample's bytes and its EOF (-1), as its export-c does;
+the same feature extrapolated is another value:
+
+  $ cp -r pred meanpred
+  $ rm meanpred/features.json
+  $ cat > mean.py <<'PY'
+  > import json, sys
+  > feats = json.load(open("meanpred/build/features.json"))["features"]
+  > name = sys.argv[1] + [f["name"] for f in feats if f["name"].startswith("value:main:") and f["name"].endswith(":c.mean")][0]
+  > m = json.load(open("meanpred/model.json"))
+  > m.update(intercept=0, degree=1, terms=[{"coef": 1.0, "powers": {name: 1}}],
+  >          features=[{"name": name, "min": -1e9, "max": 1e9, "aliases": []}])
+  > json.dump(m, open("meanpred/model.json", "w"))
+  > p = json.load(open("meanpred/predictor.json"))
+  > p["sampled"]["program"] = "build/sandboxed"
+  > json.dump(p, open("meanpred/predictor.json", "w"))
+  > s = p["sampled"]
+  > data = open("t0.bin", "rb").read()
+  > q = min(1, max(s["fraction"], s["least"] / len(data)))
+  > piece = int(q * len(data) / s["chunks"])
+  > excerpt = b"".join(data[int(len(data) * i / s["chunks"]):][:piece] for i in range(s["chunks"]))
+  > print("%.9f" % ((sum(excerpt) - 1) / (len(excerpt) + 1)))
+  > PY
+  $ python3 mean.py sampled-larger: > want.txt
+  $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; print("%.9f" % json.load(sys.stdin)["prediction"])' | diff want.txt -
+  $ mantis export-c meanpred -o predict_mean.c --name mean > /dev/null
+  $ grep -c 'extrapolated(' predict_mean.c
+  0
+  [1]
+  $ sed 's/runs_predict/mean_predict/' main.c > mean_main.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o meanx mean_main.c predict_mean.c
+  $ ./meanx t0.bin | awk '{print $2}' > mine.txt
+  $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
+  $ python3 mean.py sampled: > /dev/null
+  $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; v = json.load(sys.stdin)["prediction"]; print(abs(v - float(open("want.txt").read())) > 1e-3)'
+  True
 
 Where a stream's first bytes cost less than the rest (here a window that fills over the first
 16 KiB, as a compressor's does), the line through two samples of 1% misses: both lie in the
@@ -341,5 +383,5 @@ slicing to reject 135), and goes on with the program's and the input's:
   > C
   $ mantis train -o spred --inputs train.txt --repeat 1 --metric instructions setup.c | grep -E '^sampled features: left out' | sed -E 's/round [0-9]+/round N/; s/the [0-9]+ judged/the N judged/; s/[0-9.]+%/N%/'
   sampled features: left out from round N on: the N judged all cost more than the threshold (the least N%: the program's fixed work, run on two samples)
-  $ python3 -c 'import json; t = json.load(open("spred/train.json")); d = t["sampling"]["dropped"]; m = json.load(open("spred/model.json")); print(d["judged"] >= 6, d["least_cost"] > 0.05, any(f["name"].startswith("sampled:") for f in m["features"]))'
+  $ python3 -c 'import json; t = json.load(open("spred/train.json")); d = t["sampling"]["dropped"]; m = json.load(open("spred/model.json")); print(d["judged"] >= 6, d["least_cost"] > 0.05, any(f["name"].startswith(("sampled:", "sampled-larger:")) for f in m["features"]))'
   True True False

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dataset.h"
 #include "error.h"
 #include "inputs.h"
 #include "manifest.h"
@@ -210,19 +211,77 @@ START_TEST(extrapolation_is_exact_for_an_affine_feature)
 	struct feature *f = manifest_add(&m, "loop", "loop:f:a.c:3", "f", "a.c", 3, NULL, "a loop");
 	uint64_t a[1] = {1000 + 3 * 10000}, b[1] = {1000 + 3 * 2500};
 	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0, 1, NULL};
-	char *name = sampler_name(f->name);
+	char *name = sampler_name(f->name, 0), *larger = sampler_name(f->name, 1);
 
 	feature_add_term(f, 0, 1);
 	m.ncounters = 1;
 	/* 1000 + 3 bytes at 1% and 0.25% of 1 MB: 1000 + 3 * 1e6 whole */
-	ck_assert_double_eq_tol(sampler_value(&r, f), 1000 + 3e6, 1e-6);
+	ck_assert_double_eq_tol(sampler_value(&r, f, 0), 1000 + 3e6, 1e-6);
+	ck_assert_double_eq(sampler_value(&r, f, 1), (double)a[0]);
 	/* the whole files (share 1): the larger run's value as it is */
 	r.share[0] = 1;
-	ck_assert_double_eq(sampler_value(&r, f), (double)a[0]);
+	ck_assert_double_eq(sampler_value(&r, f, 0), (double)a[0]);
 	ck_assert_str_eq(name, "sampled:loop:f:a.c:3");
 	ck_assert_str_eq(sampler_feature(name), "loop:f:a.c:3");
+	ck_assert_int_eq(sampler_is_larger(name), 0);
+	ck_assert_str_eq(larger, "sampled-larger:loop:f:a.c:3");
+	ck_assert_str_eq(sampler_feature(larger), "loop:f:a.c:3");
+	ck_assert_int_eq(sampler_is_larger(larger), 1);
 	ck_assert_ptr_null(sampler_feature("loop:f:a.c:3"));
 	free(name);
+	free(larger);
+	manifest_release(&m);
+}
+END_TEST
+
+/* A value's mean and first value describe the input: each is a column extrapolated (a first
+ * value that follows the sample's length tells the whole file's) and one as it is on the
+ * larger sample (a mean of the content, which the line through two samples' means multiplies
+ * 133 times at 1% and 0.25%); a count and a value's sum grow with the input: extrapolated only.
+ * A column that does not vary is left out. */
+START_TEST(means_are_offered_as_they_are_and_counts_only_extrapolated)
+{
+	static const char *const what[] = {"sum", "count", "mean", "first"};
+	struct manifest m = {0};
+	struct dataset ds = {0};
+	/* per input, counters sum, count, first and an exit's on the larger and the smaller
+	 * sample: the means 5 and 6, then 4 and 4.5; first 7 on both samples of each; the
+	 * first input exits there, the second does not */
+	uint64_t a0[4] = {2000, 400, 7, 1}, b0[4] = {600, 100, 7, 1}, a1[4] = {1600, 400, 7, 0},
+		 b1[4] = {450, 100, 7, 0};
+	static const int counter[] = {0, 1, 0, 2};
+	struct sampled_run r[2] = {{{a0, b0}, {0.01, 0.0025}, 0, 1, NULL},
+				   {{a1, b1}, {0.01, 0.0025}, 0, 1, NULL}};
+	struct feature *exit_feature = manifest_add(&m, "exit", "exit:main:a.c:9:exit", "main", "a.c",
+						    9, NULL, "exits here");
+
+	m.ncounters = 4;
+	feature_add_term(exit_feature, 3, 1);
+	ck_assert_int_eq(sampler_extensive(exit_feature), 0);
+	for (int i = 0; i < 4; i++) {
+		char *name = xasprintf("value:f:a.c:3:x.%s", what[i]);
+		struct feature *f = manifest_add(&m, "value", name, "f", "a.c", 3, "x", "x");
+
+		feature_add_term(f, counter[i], 1);
+		if (i == 2)
+			f->denominator = 1;
+		ck_assert_int_eq(sampler_extensive(f), i < 2);
+		free(name);
+	}
+	ck_assert_double_eq(sampler_value(&r[0], &m.v[3], 1), 5);
+	ck_assert_double_eq_tol(sampler_value(&r[0], &m.v[3], 0), 5 + (5 - 6) * 0.99 / 0.0075, 1e-9);
+	ds.n = 2;
+	/* the exit both ways, the sum extrapolated (the count is 400 on both inputs), the mean
+	 * both ways; the first value is 7 everywhere */
+	ck_assert_int_eq(sampler_add_columns(&ds, &m, r), 5);
+	ck_assert_str_eq(ds.names[0], "sampled:exit:main:a.c:9:exit");
+	ck_assert_str_eq(ds.names[1], "sampled-larger:exit:main:a.c:9:exit");
+	ck_assert_str_eq(ds.names[2], "sampled:value:f:a.c:3:x.sum");
+	ck_assert_str_eq(ds.names[3], "sampled:value:f:a.c:3:x.mean");
+	ck_assert_str_eq(ds.names[4], "sampled-larger:value:f:a.c:3:x.mean");
+	ck_assert_double_eq(ds.x[4 * 2], 5);
+	ck_assert_double_eq(ds.x[4 * 2 + 1], 4);
+	dataset_release(&ds);
 	manifest_release(&m);
 }
 END_TEST
@@ -417,6 +476,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, excerpts_are_spread_pieces_and_the_smaller_is_inside);
 	tcase_add_test(tc, small_files_are_raised_to_the_least_excerpt_or_kept_whole);
 	tcase_add_test(tc, extrapolation_is_exact_for_an_affine_feature);
+	tcase_add_test(tc, means_are_offered_as_they_are_and_counts_only_extrapolated);
 	tcase_add_test(tc, plan_files_round_trip_and_refuse_other_words);
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
