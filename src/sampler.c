@@ -662,3 +662,22 @@ int sampler_measured(const struct sampler_trial *tr, int n)
 	}
 	return 0;
 }
+
+int sampler_rejection(const struct sampler_cost *c, int n, double runs_cost, double *saving)
+{
+	int sampled = 0, worst = -1;
+
+	for (int i = 0; i < n; i++)
+		sampled += c[i].sampled;
+	*saving = 0;
+	for (int i = 0; i < n; i++) {
+		double s = !c[i].sampled ? c[i].cost : sampled > 1 ? 0 : runs_cost;
+
+		if (c[i].eligible && (worst < 0 || s > *saving ||
+				      (s == *saving && c[i].cost > c[worst].cost))) {
+			worst = i;
+			*saving = s;
+		}
+	}
+	return worst;
+}

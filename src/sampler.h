@@ -124,6 +124,23 @@ int sampler_smaller(const struct sampler_plan *plan);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
 int sampler_measured(const struct sampler_trial *tr, int n);
 
+/* One feature of a model whose predictor costs more than the threshold (sampler_rejection). */
+struct sampler_cost {
+	double cost;  /* its own evaluator's cost, judged alone (a sampled feature's includes the
+		       * runs on the samples) */
+	int sampled;  /* it is a sampled feature */
+	int eligible; /* it may be rejected (accepted, and no other model keeps it) */
+};
+
+/*
+ * Returns which of a model's features c[0..n) to reject when its predictor costs more than
+ * the threshold, and in *saving what that saves: a program feature its own cost; a sampled one
+ * nothing while another of the model's is sampled, since the runs on the samples serve them
+ * all, and runs_cost (theirs) when it is the last. The eligible one that saves the most, the
+ * costliest alone among equals; -1 when none is eligible.
+ */
+int sampler_rejection(const struct sampler_cost *c, int n, double runs_cost, double *saving);
+
 /* Returns the sampled feature name for a program feature (owned by the caller): extrapolated,
  * or with larger as it is on the larger sample. */
 char *sampler_name(const char *feature, int larger);

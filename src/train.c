@@ -22,8 +22,9 @@
  *   predictor  one evaluator computing all the final model's features (PRED/evaluator, and
  *            PRED/sampled-evaluator for the sampled ones, run on the samples), judged again on
  *            every training input; if they cost more than the threshold (slices add up), the
- *            costliest feature and its stand-ins that would not fit beside the rest are
- *            rejected and the loop goes on; model.json, predictor.json, train.json
+ *            feature whose rejection saves the most and its stand-ins that would not fit
+ *            beside the rest are rejected and the loop goes on; model.json, predictor.json,
+ *            train.json
  *   select   with --select adaptive, profile runs only the inputs select.c chooses (validating
  *            the model of every feature); once the predictor is settled, select.c goes on
  *            while the model of the accepted features alone cross-validates over the target,
@@ -1772,37 +1773,55 @@ static int in_model_besides(const struct model *model, const char *name, const c
 /*
  * When the final evaluator costs more than the threshold though each feature's own did not
  * (slices of several features add up: findmaxima's two features, 3-4% each, cost 8.2%
- * together), rejects in round iteration the model's costliest accepted feature, and with it
- * every accepted feature outside the rest of the model that costs more than the room the rest
- * leaves (threshold - (joint cost - the costliest's cost)): its copies and other stand-ins,
- * which the next fit would pick one by one; never a feature of keep (NULL: none). Returns 1 if
- * it rejected any, else 0.
+ * together), rejects in round iteration the model's accepted feature whose rejection saves the
+ * most (sampler_rejection: a sampled one saves nothing while another of the model's is
+ * sampled), and with it every accepted feature outside the rest of the model that costs more
+ * than the room the rest leaves (threshold - (joint cost - the saving)): its copies and other
+ * stand-ins, which the next fit would pick one by one; a sampled one adds nothing while the
+ * rest reads sampled features. Never a feature of keep (NULL: none). Why the saving: on
+ * bzip2's count the model read the block size (1.3%) and four sampled features (4.0-4.8%
+ * alone, 4.1% together: one runs on the samples), together 5.3-6.1%; the costliest alone was
+ * always a sampled feature, whose rejection saved nothing, and the loop rejected one a round
+ * for 14 rounds, from 1.2% cross-validated to 4.7%; at a threshold of 3% on one profile, 12
+ * rounds and 2.62% against 4 rounds and 1.07% (bench/RESULTS.md, session 24). Returns 1 if it
+ * rejected any, else 0.
  */
-static int reject_costliest(struct trainer *t, const struct model *model,
+static int reject_for_cost(struct trainer *t, const struct model *model,
 			    const struct decision *final, int iteration, const struct model *keep)
 {
-	struct decision *worst = NULL;
-	double room;
-	int n = 0;
+	struct sampler_cost *c;
+	struct decision *worst;
+	double room, saving;
+	int n = 0, w, rest_sampled;
 
 	if (model->nfeatures == 0 || final->cost <= t->opt->threshold)
 		return 0;
+	c = xcalloc((size_t)model->nfeatures, sizeof *c);
 	for (int f = 0; f < model->nfeatures; f++) {
 		struct decision *d = decided(t, model->features[f].name);
 
-		if (d && d->accepted && !(keep && in_model_besides(keep, d->name, "")) &&
-		    (!worst || d->cost > worst->cost))
-			worst = d;
+		c[f].cost = d ? d->cost : 0;
+		c[f].sampled = sampler_feature(model->features[f].name) != NULL;
+		c[f].eligible = d && d->accepted && !(keep && in_model_besides(keep, d->name, ""));
 	}
-	if (!worst)
+	w = sampler_rejection(c, model->nfeatures, t->sampled_cost, &saving);
+	free(c);
+	if (w < 0)
 		return 0;
-	room = t->opt->threshold - (final->cost - worst->cost);
+	worst = decided(t, model->features[w].name);
+	/* nothing saved (only sampled features, their runs alone over the threshold): they go one
+	 * by one, and the room is reckoned as if their costs added up */
+	room = t->opt->threshold - (final->cost - (saving > 0 ? saving : worst->cost));
+	rest_sampled = count_sampled_features(model) - (sampler_feature(worst->name) != NULL) > 0;
 	say(t, "the evaluator of the %d features together costs %.2f%%, over the threshold: "
-	    "rejecting the costliest, %s (%.2f%% alone), and every stand-in over %.2f%%\n",
-	    model->nfeatures, 100 * final->cost, worst->name, 100 * worst->cost, 100 * room);
+	    "rejecting %s (%.2f%% alone, saving %.2f%%), and every stand-in over %.2f%%\n",
+	    model->nfeatures, 100 * final->cost, worst->name, 100 * worst->cost, 100 * saving,
+	    100 * room);
 	for (int i = 0; i < t->ndec; i++) {
 		struct decision *d = &t->dec[i];
 
+		if (d != worst && rest_sampled && sampler_feature(d->name))
+			continue; /* the runs on the samples are made anyway */
 		if (!d->accepted || d->cost <= room || in_model_besides(model, d->name, worst->name) ||
 		    (keep && in_model_besides(keep, d->name, "")))
 			continue;
@@ -2206,7 +2225,7 @@ static void trainer_release(struct trainer *t)
  * would write without them, its features decided as any are. Why: the loop takes the features
  * that fit best first, and on bzip2's wall time it took sampled proxies of the input's size
  * (cost 2.0%) and never decided the exact features that had predicted within 2.5% at a cost of
- * 0.7%. Its evaluator's joint cost cuts it as the main loop's does (reject_costliest), except
+ * 0.7%. Its evaluator's joint cost cuts it as the main loop's does (reject_for_cost), except
  * that no feature model reads is rejected. Leaves that model in t->exact if its evaluator
  * validates and costs less than the threshold and than model's (evaluator and sampled runs);
  * else none. Rebuilds model's evaluator into *final. Returns the last round, or -1 with err
@@ -2229,7 +2248,7 @@ static int exact_loop(struct trainer *t, const struct model *model, struct decis
 		rc = iterations = feedback_loop(t, &t->exact, iterations + 1, err);
 		if (rc >= 0)
 			rc = final_evaluator(t, &t->exact, &d, err);
-	} while (rc >= 0 && reject_costliest(t, &t->exact, &d, iterations + 1, model));
+	} while (rc >= 0 && reject_for_cost(t, &t->exact, &d, iterations + 1, model));
 	t->exact_only = 0;
 	if (rc >= 0) {
 		free(final->reason);
@@ -2287,7 +2306,7 @@ int train_run(const struct train_options *opt, struct error *err)
 			if ((iterations = feedback_loop(&t, &model, iterations + 1, err)) < 0 ||
 			    final_evaluator(&t, &model, &final, err) < 0)
 				goto out;
-		} while (reject_costliest(&t, &model, &final, iterations + 1, NULL));
+		} while (reject_for_cost(&t, &model, &final, iterations + 1, NULL));
 	} while (opt->select_adaptive && (more = more_inputs(&t, err)) > 0);
 	if (more < 0 || (iterations = exact_loop(&t, &model, &final, iterations, err)) < 0 ||
 	    choose_final(&t, &model, &final, err) < 0)

@@ -468,6 +468,38 @@ START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget
 }
 END_TEST
 
+START_TEST(a_rejection_for_the_joint_cost_saves_what_it_can)
+{
+	/* bzip2's count (session 24): the block size's evaluator beside four sampled features,
+	 * whose runs on the samples are one (4.1%): the block size goes, the only saving */
+	struct sampler_cost bzip2[] = {
+		{0.0126, 0, 1}, {0.0414, 1, 1}, {0.0446, 1, 1}, {0.0483, 1, 1}, {0.0412, 1, 1},
+	};
+	/* the last sampled feature saves its runs, more than the program feature */
+	struct sampler_cost last[] = {{0.0126, 0, 1}, {0.0414, 1, 1}};
+	/* sampled features alone save nothing each: the costliest goes, as among program ones */
+	struct sampler_cost sampled[] = {{0.041, 1, 1}, {0.048, 1, 1}, {0.045, 1, 1}};
+	struct sampler_cost program[] = {{0.02, 0, 1}, {0.03, 0, 1}, {0.01, 0, 1}};
+	/* a sampled feature that may not go still shares the runs; one that may not go is never
+	 * chosen */
+	struct sampler_cost kept[] = {{0.02, 0, 0}, {0.04, 1, 0}, {0.05, 1, 1}, {0.01, 0, 1}};
+	struct sampler_cost none[] = {{0.02, 0, 0}, {0.04, 1, 0}};
+	double saving;
+
+	ck_assert_int_eq(sampler_rejection(bzip2, 5, 0.041, &saving), 0);
+	ck_assert_double_eq_tol(saving, 0.0126, 1e-12);
+	ck_assert_int_eq(sampler_rejection(last, 2, 0.041, &saving), 1);
+	ck_assert_double_eq_tol(saving, 0.041, 1e-12);
+	ck_assert_int_eq(sampler_rejection(sampled, 3, 0.041, &saving), 1);
+	ck_assert_double_eq_tol(saving, 0, 1e-12);
+	ck_assert_int_eq(sampler_rejection(program, 3, 0.041, &saving), 1);
+	ck_assert_double_eq_tol(saving, 0.03, 1e-12);
+	ck_assert_int_eq(sampler_rejection(kept, 4, 0.041, &saving), 3);
+	ck_assert_double_eq_tol(saving, 0.01, 1e-12);
+	ck_assert_int_eq(sampler_rejection(none, 2, 0.041, &saving), -1);
+}
+END_TEST
+
 Suite *suite_sampler(void)
 {
 	Suite *s = suite_create("sampler");
@@ -481,6 +513,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
 	tcase_add_test(tc, a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget);
+	tcase_add_test(tc, a_rejection_for_the_joint_cost_saves_what_it_can);
 	suite_add_tcase(s, tc);
 	return s;
 }
