@@ -846,6 +846,17 @@ static int extrapolates(const struct predictor *p, int i)
 	return p->sampled[i] >= 0 && !sampler_is_larger(p->model.features[i].name);
 }
 
+/* Returns whether some model feature is extrapolated (extrapolates): the file then needs
+ * extrapolated_text. */
+static int extrapolates_any(const struct predictor *p)
+{
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		if (extrapolates(p, i))
+			return 1;
+	}
+	return 0;
+}
+
 /* Appends feature_I(c): model feature i (or the feature a sampled one extrapolates) from the
  * used counters, as feature_value does. */
 static void feature_function(struct strbuf *sb, const struct predictor *p, const struct used *u,
@@ -1063,12 +1074,9 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	if (sampled) {
 		strbuf_addf(&sb, "\n");
 		lines(&sb, samples_text, sizeof samples_text / sizeof *samples_text);
-		for (int i = 0; i < p->model.nfeatures; i++)
-			if (extrapolates(p, i)) {
-				lines(&sb, extrapolated_text,
-				      sizeof extrapolated_text / sizeof *extrapolated_text);
-				break;
-			}
+		if (extrapolates_any(p))
+			lines(&sb, extrapolated_text,
+			      sizeof extrapolated_text / sizeof *extrapolated_text);
 	}
 	input_functions(&sb, input_helpers(p));
 	if (exe || sampled) {

@@ -1787,7 +1787,7 @@ static int in_model_besides(const struct model *model, const char *name, const c
  * rejected any, else 0.
  */
 static int reject_for_cost(struct trainer *t, const struct model *model,
-			    const struct decision *final, int iteration, const struct model *keep)
+			   const struct decision *final, int iteration, const struct model *keep)
 {
 	struct sampler_cost *c;
 	struct decision *worst;
