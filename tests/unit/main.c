@@ -1,6 +1,7 @@
 /*
  * main.c: runs every unit-test suite and ends with the summary line "unit: N passed, N failed"
- * that tests/run adds up. Exit status is 0 only if nothing failed.
+ * that tests/run adds up. Exit status is 0 only if nothing failed. Every scratch folder of the
+ * run lies in one folder under TMPDIR, removed at the end.
  */
 #include <math.h>
 #include <stdio.h>
@@ -57,9 +58,26 @@ double gauss_for_tests(unsigned long long *s)
 	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
 }
 
+/* Makes one folder for every scratch folder of this run (the tests' and the runs' they start,
+ * both under TMPDIR) and points TMPDIR at it, so that main removes them all in one call, also
+ * when the binary is run alone, outside tests/run. Returns the folder (owned by the caller). */
+static char *scope_tmpdir(void)
+{
+	const char *parent = getenv("TMPDIR");
+	char *dir = xasprintf("%s/mantis-unit-XXXXXX", parent && *parent ? parent : "/tmp");
+
+	if (!mkdtemp(dir)) {
+		perror(dir);
+		exit(EXIT_FAILURE);
+	}
+	setenv("TMPDIR", dir, 1);
+	return dir;
+}
+
 int main(int argc, char **argv)
 {
 	SRunner *sr = srunner_create(suite_inputs());
+	char *scratch = scope_tmpdir();
 	int run, failed;
 
 	srunner_add_suite(sr, suite_runner());
@@ -84,6 +102,8 @@ int main(int argc, char **argv)
 	run = srunner_ntests_run(sr);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	remove_tree(scratch);
+	free(scratch);
 	printf("unit: %d passed, %d failed\n", run - failed, failed);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
