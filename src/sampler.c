@@ -624,6 +624,13 @@ static int same_share(const struct sampler_trial *x, const struct sampler_trial 
 	return fabs(x->share - y->share) <= 0.01 * fmax(x->share, y->share);
 }
 
+/* Returns whether trial x, of the same share as y, goes before it: the more pieces (a sample
+ * spread over the file stands for all of it, a prefix for its head), then the smaller error. */
+static int spread_first(const struct sampler_trial *x, const struct sampler_trial *y)
+{
+	return x->chunks != y->chunks ? x->chunks > y->chunks : x->error < y->error;
+}
+
 /* Returns whether trial x may be kept: it ran everywhere and, when within_budget, costs at most
  * budget (or was not timed). */
 static int eligible(const struct sampler_trial *x, int within_budget, double budget)
@@ -647,11 +654,24 @@ int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
 		if (!eligible(&tr[i], within, budget) ||
 		    !(tr[i].error <= tr[best].error + tr[best].se))
 			continue;
-		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? tr[i].error < tr[kept].error
+		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? spread_first(&tr[i], &tr[kept])
 							       : tr[i].share < tr[kept].share))
 			kept = i;
 	}
 	return kept;
+}
+
+int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double least,
+		    double threshold, double *budget)
+{
+	int k;
+
+	*budget = 0;
+	if (kept < 0 || kept >= n || !(least > threshold))
+		return -1;
+	*budget = tr[kept].cost * threshold / least;
+	k = sampler_cheapest(tr, n, *budget);
+	return k >= 0 && tr[k].cost <= *budget && tr[k].share < tr[kept].share ? k : -1;
 }
 
 int sampler_measured(const struct sampler_trial *tr, int n)

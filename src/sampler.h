@@ -110,12 +110,22 @@ struct sampler_trial {
 /*
  * Returns the index of the trial of tr[0..n) to keep: among those that did not fail and cost at
  * most budget (all that did not fail when none does), the cheapest (the smallest share, then,
- * among shares within 1% of each other, the smaller error) whose error is within one standard
- * error of the best one's; the best (the
- * first) when none measured an error; -1 when all failed. So a larger sample is kept only when
- * it extrapolates better beyond the noise, and only when the budget allows it.
+ * among shares within 1% of each other, the more pieces, then the smaller error) whose error
+ * is within one standard error of the best one's; the best (the first) when none measured an
+ * error; -1 when all failed. So a larger sample is kept only when it extrapolates better
+ * beyond the noise, and only when the budget allows it; a prefix only when it extrapolates
+ * better than pieces spread over the files beyond the noise (a stream's warm-up: gzip's).
  */
 int sampler_cheapest(const struct sampler_trial *tr, int n, double budget);
+/*
+ * Returns the index of the way of tr[0..n) to sample in once the features read on way kept were
+ * all judged to cost more than threshold (the least of them least), or -1: sampler_cheapest
+ * among the ways whose trial cost at most kept's scaled by threshold / least (*budget; a
+ * sampled evaluator runs on the samples, so its cost goes with theirs), if that way takes a
+ * smaller share than kept.
+ */
+int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double least,
+		    double threshold, double *budget);
 /* Returns the least bytes of plan's larger sample (its least, SAMPLER_LEAST when 0). */
 long sampler_least(const struct sampler_plan *plan);
 /* Returns how many times plan's larger sample is the smaller (its smaller, SAMPLER_SMALLER
