@@ -2339,7 +2339,7 @@ static int sample_cheaper(struct trainer *t, struct error *err)
 	double budget;
 	json_t *before;
 
-	if (!t->sampled_dropped || t->exact_only ||
+	if (!t->sampled_dropped ||
 	    sampler_cheaper(t->trials, t->ntrials, t->kept_trial, t->dropped_least,
 			    t->opt->threshold, &budget) < 0)
 		return 0;
@@ -2398,7 +2398,7 @@ int train_run(const struct train_options *opt, struct error *err)
 			    final_evaluator(&t, &model, &final, err) < 0)
 				goto out;
 		} while (reject_for_cost(&t, &model, &final, iterations + 1, NULL));
-	} while ((opt->select_adaptive && (more = more_inputs(&t, err)) > 0) ||
+	} while ((more = opt->select_adaptive ? more_inputs(&t, err) : 0) > 0 ||
 		 (more == 0 && (more = sample_cheaper(&t, err)) > 0));
 	if (more < 0 || (iterations = exact_loop(&t, &model, &final, iterations, err)) < 0 ||
 	    choose_final(&t, &model, &final, err) < 0)
