@@ -916,6 +916,43 @@ START_TEST(library_results_point_into_their_arguments)
 }
 END_TEST
 
+/* ir_prepare (the slicer's input): a global of 16 bytes or more is aligned to the largest
+ * power of two up to 64 its size allows, so that code working it by aligned blocks counts the
+ * same instructions in the instrumented program and in an evaluator, whose globals lie
+ * elsewhere (xz's CRC64 over its 8-byte aligned input buffer); smaller globals, and those in a
+ * section of their own (a linker set's entries must stay adjacent), keep theirs. */
+START_TEST(large_globals_are_aligned_for_code_that_works_them_by_blocks)
+{
+	static const char src[] =
+		"union buf { unsigned char u8[40]; unsigned long u64[5]; };\n"
+		"static union buf small_block;\n"
+		"static union buf in_buf[2];\n"
+		"static char word[12];\n"
+		"static char name[16];\n"
+		"static char big[1000] __attribute__((aligned(128)));\n"
+		"__attribute__((section(\"mantis_set\"))) char entry[40];\n"
+		"int main(void)\n"
+		"{\n"
+		"\treturn small_block.u8[0] + in_buf[1].u8[3] + word[1] + name[2] + big[3] + entry[4];\n"
+		"}\n";
+	static const struct { const char *name; unsigned align; } want[] = {
+		{"small_block", 32}, {"in_buf", 64}, {"word", 1}, {"name", 16}, {"big", 128},
+		{"entry", 16},
+	};
+	struct prog p;
+
+	prog_build(&p, "align.c", src);
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		LLVMValueRef g = LLVMGetNamedGlobal(p.ir.mod, want[i].name);
+
+		ck_assert_msg(g != NULL, "no global %s", want[i].name);
+		ck_assert_msg(LLVMGetAlignment(g) == want[i].align, "%s: align %u, want %u",
+			      want[i].name, LLVMGetAlignment(g), want[i].align);
+	}
+	prog_release(&p);
+}
+END_TEST
+
 START_TEST(constants_null_strings_and_globals)
 {
 	struct prog p;
@@ -1022,6 +1059,7 @@ Suite *suite_pta(void)
 	tcase_add_test(tc, variadic_arguments_reach_va_arg);
 	tcase_add_test(tc, library_results_point_into_their_arguments);
 	tcase_add_test(tc, constants_null_strings_and_globals);
+	tcase_add_test(tc, large_globals_are_aligned_for_code_that_works_them_by_blocks);
 	tcase_add_test(tc, extmodel_finds_functions_and_intrinsics);
 	suite_add_tcase(s, tc);
 	return s;
