@@ -110,6 +110,7 @@ struct constructor {
 	LLVMValueRef fn;             /* the function */
 };
 
+/* qsort's order of constructors: the order they run in (priority, then list order). */
 static int by_priority(const void *a, const void *b)
 {
 	const struct constructor *x = a, *y = b;
