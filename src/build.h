@@ -13,6 +13,11 @@
 #ifndef MANTIS_BUILD_H
 #define MANTIS_BUILD_H
 
+/* How DIR/prepared.bc is made (ir_prepare), numbered: one more whenever that changes, so that
+ * mantis train instruments a program again rather than slice a build prepared otherwise
+ * (2: large globals aligned). */
+#define BUILD_PREPARED 2
+
 struct error;
 struct manifest;
 

@@ -44,8 +44,8 @@ int ir_load(struct ir *ir, const char *path, struct error *err);
 
 /*
  * Prepares for analysis, keeping the program's behaviour: removes optnone (which makes the
- * passes skip a function), then runs mem2reg and simplifycfg (keeping loops). Verifies the
- * module. Returns 0 or -1.
+ * passes skip a function), aligns the large globals, then runs mem2reg and simplifycfg
+ * (keeping loops). Verifies the module. Returns 0 or -1.
  */
 int ir_prepare(struct ir *ir, struct error *err);
 

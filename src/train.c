@@ -52,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "build.h"
 #include "dataset.h"
 #include "descriptor.h"
 #include "error.h"
@@ -176,11 +177,12 @@ struct train_options train_options_default(void)
 
 /* ---- build -------------------------------------------------------------------------------- */
 
-/* Returns the record of the program: working folder and words, one per line; owned. */
+/* Returns the record of the program: working folder and words, one per line (mantis report
+ * reads the first), then how its IR is prepared ("prepared N", BUILD_PREPARED); owned. */
 static char *program_record(const struct train_options *opt)
 {
 	struct strbuf sb = {0};
-	char *cwd = getcwd(NULL, 0);
+	char *cwd = getcwd(NULL, 0), *prepared = xasprintf("prepared %d\n", BUILD_PREPARED);
 
 	strbuf_add(&sb, cwd ? cwd : "?", strlen(cwd ? cwd : "?"));
 	strbuf_addch(&sb, '\n');
@@ -188,11 +190,14 @@ static char *program_record(const struct train_options *opt)
 		strbuf_add(&sb, opt->words[i], strlen(opt->words[i]));
 		strbuf_addch(&sb, '\n');
 	}
+	strbuf_add(&sb, prepared, strlen(prepared));
+	free(prepared);
 	free(cwd);
 	return strbuf_detach(&sb);
 }
 
-/* Returns whether PRED/build was made from the same words, after every file they name changed. */
+/* Returns whether PRED/build was made from the same words, prepared the same way, after every
+ * file they name changed. */
 static int build_up_to_date(const struct trainer *t, const char *record)
 {
 	char *manifest = xasprintf("%s/features.json", t->build);

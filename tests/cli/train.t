@@ -91,6 +91,16 @@ Run again, it resumes: the build and every recorded run are reused.
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("select count(*) from runs").fetchone()[0])'
   16
 
+A build whose IR a mantis of another kind prepared (its record ends otherwise) is made again, and
+the profile with it:
+
+  $ tail -1 pred/build/program.txt
+  prepared 2
+  $ cp -r pred older && sed -i '$d' older/build/program.txt
+  $ mantis train -o older --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features prog.c | head -1
+  build: instrumenting the program into older/build
+  mantis: the previous profile is kept as older/build/profile.db.[0-9-]+ (re)
+
 Killed in the middle, it resumes too:
 
   $ bash -c 'timeout -s KILL 1 mantis train -o pred2 --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features --quiet prog.c; echo $?' 2> /dev/null
