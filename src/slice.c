@@ -147,6 +147,7 @@ static void constructors_into_main(LLVMModuleRef mod)
 {
 	LLVMValueRef list = LLVMGetNamedGlobal(mod, "llvm.global_ctors");
 	LLVMValueRef main_fn = LLVMGetNamedFunction(mod, "main"), init;
+	LLVMMetadataRef location;
 	struct constructor *c;
 	LLVMBuilderRef b;
 	unsigned n;
@@ -167,14 +168,16 @@ static void constructors_into_main(LLVMModuleRef mod)
 		c[i] = (struct constructor){LLVMConstIntGetZExtValue(LLVMGetOperand(entry, 0)), i, fn};
 	}
 	qsort(c, n, sizeof *c, by_priority);
+	location = first_location(main_fn); /* a call without one fails to verify in a function
+					      * with debug information */
 	b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
 	LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(main_fn)));
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(c[i].fn), c[i].fn, NULL,
 						   0, "");
 
-		if (first_location(main_fn))
-			LLVMInstructionSetDebugLoc(call, first_location(main_fn));
+		if (location)
+			LLVMInstructionSetDebugLoc(call, location);
 	}
 	LLVMDisposeBuilder(b);
 	LLVMDeleteGlobal(list);

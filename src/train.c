@@ -182,7 +182,7 @@ struct train_options train_options_default(void)
 static char *program_record(const struct train_options *opt)
 {
 	struct strbuf sb = {0};
-	char *cwd = getcwd(NULL, 0), *prepared = xasprintf("prepared %d\n", BUILD_PREPARED);
+	char *cwd = getcwd(NULL, 0);
 
 	strbuf_add(&sb, cwd ? cwd : "?", strlen(cwd ? cwd : "?"));
 	strbuf_addch(&sb, '\n');
@@ -190,8 +190,7 @@ static char *program_record(const struct train_options *opt)
 		strbuf_add(&sb, opt->words[i], strlen(opt->words[i]));
 		strbuf_addch(&sb, '\n');
 	}
-	strbuf_add(&sb, prepared, strlen(prepared));
-	free(prepared);
+	strbuf_addf(&sb, "prepared %d\n", BUILD_PREPARED);
 	free(cwd);
 	return strbuf_detach(&sb);
 }
