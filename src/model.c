@@ -91,6 +91,35 @@ double monomial_slope(const struct monomial *m, int feature, const double *value
 	return v;
 }
 
+int model_swap_alias(struct model *model, int f, int alias)
+{
+	struct model_feature *mf = &model->features[f];
+	struct model_alias *copy = &mf->aliases[alias];
+	double b = copy->b, low = mf->min / b, high = mf->max / b;
+	char *name = mf->name;
+
+	if (copy->a != 0)
+		return -1;
+	for (int t = 0; t < model->nterms; t++) {
+		const struct monomial *m = &model->terms[t].m;
+
+		for (int i = 0; i < m->nf; i++) {
+			for (int k = 0; m->feat[i] == f && k < m->pow[i]; k++)
+				model->terms[t].coef *= b;
+		}
+	}
+	mf->min = b > 0 ? low : high;
+	mf->max = b > 0 ? high : low;
+	for (int a = 0; a < mf->naliases; a++) {
+		mf->aliases[a].a /= b;
+		mf->aliases[a].b /= b;
+	}
+	mf->name = copy->name;
+	copy->name = name;
+	copy->b = 1 / b;
+	return 0;
+}
+
 double model_eval(const struct model *model, const double *values)
 {
 	double *edge, y;

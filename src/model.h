@@ -83,6 +83,15 @@ int model_outside(const struct model_feature *f, double x);
 /* Returns x clamped to f's training range (x itself if not model_outside). */
 double model_edge(const struct model_feature *f, double x);
 
+/*
+ * Makes alias `alias` of feature f, an exact copy without offset (feature = b * copy), the
+ * feature the model reads, and f its alias (copy = feature / b): each term's coefficient is
+ * multiplied by b to the power of f in it, the training range divided by b, and the other
+ * aliases' offsets and slopes too, so that every prediction is the same. Returns 0, or -1
+ * (the model unchanged) when the alias has an offset.
+ */
+int model_swap_alias(struct model *model, int f, int alias);
+
 /* Returns the prediction for values[0..nfeatures) (in model->features order): the polynomial,
  * continued linearly past the training range of each feature outside it (the polynomial at
  * the clamped values, plus, feature by feature in order, the sum over the terms that hold it

@@ -364,6 +364,44 @@ START_TEST(model_continues_linearly_past_range)
 }
 END_TEST
 
+/* A copy without offset takes a feature's place with every prediction unchanged, inside the
+ * range and past it: x = -2 * c, so x's terms scale by (-2)^power, x's range [0, 2] becomes c's
+ * [-1, 0], and the other copy (x = 1 + 4 * d) becomes c = -0.5 - 2 * d; a copy with an offset
+ * is refused and changes nothing. */
+START_TEST(copy_without_offset_takes_the_features_place)
+{
+	struct model_alias xa[2] = {{.name = xstrdup("d"), .a = 1, .b = 4},
+				    {.name = xstrdup("c"), .a = 0, .b = -2}};
+	struct model_feature f[2] = {{.name = xstrdup("x"), .min = 0, .max = 2, .naliases = 2,
+				      .aliases = xa},
+				     {.name = xstrdup("z"), .min = 1, .max = 3}};
+	struct model_term t[2] = {{.coef = 2, .m = {.nf = 1, .feat = {0}, .pow = {3}}},
+				  {.coef = 0.5, .m = {.nf = 2, .feat = {0, 1}, .pow = {1, 2}}}};
+	struct model m = {.intercept = 1, .nterms = 2, .terms = t, .nfeatures = 2, .features = f};
+	double before[3] = {model_eval(&m, (double[]){1, 2}), model_eval(&m, (double[]){3, 2}),
+			    model_eval(&m, (double[]){-1, 5})};
+
+	ck_assert_int_eq(model_swap_alias(&m, 0, 0), -1);
+	ck_assert_str_eq(f[0].name, "x");
+	ck_assert(t[0].coef == 2 && f[0].min == 0 && f[0].max == 2);
+	ck_assert_int_eq(model_swap_alias(&m, 0, 1), 0);
+	ck_assert_str_eq(f[0].name, "c");
+	ck_assert_str_eq(xa[1].name, "x");
+	ck_assert(xa[1].a == 0 && xa[1].b == -0.5);
+	ck_assert(xa[0].a == -0.5 && xa[0].b == -2);
+	ck_assert(t[0].coef == -16 && t[1].coef == -1);
+	ck_assert(f[0].min == -1 && f[0].max == 0);
+	ck_assert(f[1].min == 1 && f[1].max == 3);
+	ck_assert(model_eval(&m, (double[]){-0.5, 2}) == before[0]);
+	ck_assert(model_eval(&m, (double[]){-1.5, 2}) == before[1]);
+	ck_assert(model_eval(&m, (double[]){0.5, 5}) == before[2]);
+	for (int i = 0; i < 2; i++) {
+		free(f[i].name);
+		free(xa[i].name);
+	}
+}
+END_TEST
+
 /* The interval is split conformal prediction's: of 99 held-out ratios 0.01..0.99 (shuffled,
  * with a NaN left out), the 5th smallest to the 95th at 90% (floor(0.05 * 100), ceil(0.95 *
  * 100)); 9 ratios bound at most 80% (the smallest to the largest); a prediction <= 0 in
@@ -500,6 +538,7 @@ Suite *suite_fit(void)
 	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 3);
 	tcase_add_test(tc, model_file_round_trip);
 	tcase_add_test(tc, model_continues_linearly_past_range);
+	tcase_add_test(tc, copy_without_offset_takes_the_features_place);
 	tcase_add_test(tc, interval_is_conformal);
 	tcase_add_test(tc, interval_ranks_groups);
 	tcase_add_test(tc, foba_linear_path_chosen);
