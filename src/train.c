@@ -1852,6 +1852,24 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 	return rc;
 }
 
+/* Returns whether name is one of the model's features or an accepted exact copy of one. */
+static int in_model_or_copy(const struct trainer *t, const struct model *model, const char *name)
+{
+	const struct decision *d = decided(t, name);
+
+	for (int f = 0; f < model->nfeatures; f++) {
+		const struct model_feature *mf = &model->features[f];
+
+		if (strcmp(mf->name, name) == 0)
+			return 1;
+		for (int a = 0; a < mf->naliases && d && d->accepted; a++) {
+			if (strcmp(mf->aliases[a].name, name) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Returns whether name is one of the model's features other than except. */
 static int in_model_besides(const struct model *model, const char *name, const char *except)
 {
@@ -1870,7 +1888,8 @@ static int in_model_besides(const struct model *model, const char *name, const c
  * sampled), and with it every accepted feature outside the rest of the model that costs more
  * than the room the rest leaves (threshold - (joint cost - the saving)): its copies and other
  * stand-ins, which the next fit would pick one by one; a sampled one adds nothing while the
- * rest reads sampled features. Never a feature of keep (NULL: none). Why the saving: on
+ * rest reads sampled features. Never a feature of keep (NULL: none) or an accepted copy of
+ * one (read_off_samples moved it to the samples in keep). Why the saving: on
  * bzip2's count the model read the block size (1.3%) and four sampled features (4.0-4.8%
  * alone, 4.1% together: one runs on the samples), together 5.3-6.1%; the costliest alone was
  * always a sampled feature, whose rejection saved nothing, and the loop rejected one a round
@@ -1894,7 +1913,7 @@ static int reject_for_cost(struct trainer *t, const struct model *model,
 
 		c[f].cost = d ? d->cost : 0;
 		c[f].sampled = sampler_feature(model->features[f].name) != NULL;
-		c[f].eligible = d && d->accepted && !(keep && in_model_besides(keep, d->name, ""));
+		c[f].eligible = d && d->accepted && !(keep && in_model_or_copy(t, keep, d->name));
 	}
 	w = sampler_rejection(c, model->nfeatures, t->sampled_cost, &saving);
 	free(c);
@@ -1915,7 +1934,7 @@ static int reject_for_cost(struct trainer *t, const struct model *model,
 		if (d != worst && rest_sampled && sampler_feature(d->name))
 			continue; /* the runs on the samples are made anyway */
 		if (!d->accepted || d->cost <= room || in_model_besides(model, d->name, worst->name) ||
-		    (keep && in_model_besides(keep, d->name, "")))
+		    (keep && in_model_or_copy(t, keep, d->name)))
 			continue;
 		d->accepted = 0;
 		d->expensive = 1;
@@ -2015,24 +2034,6 @@ struct candidate {
 	double diff;     /* mean paired difference of e from the best candidate's */
 	double se;       /* the standard error of that difference */
 };
-
-/* Returns whether name is one of the model's features or an accepted exact copy of one. */
-static int in_model_or_copy(const struct trainer *t, const struct model *model, const char *name)
-{
-	const struct decision *d = decided(t, name);
-
-	for (int f = 0; f < model->nfeatures; f++) {
-		const struct model_feature *mf = &model->features[f];
-
-		if (strcmp(mf->name, name) == 0)
-			return 1;
-		for (int a = 0; a < mf->naliases && d && d->accepted; a++) {
-			if (strcmp(mf->aliases[a].name, name) == 0)
-				return 1;
-		}
-	}
-	return 0;
-}
 
 /* Fills *names with the program features outside the model (owned array, borrowed names):
  * the exclusions of a refit that reads no program feature the loop's evaluator does not. Its
