@@ -62,21 +62,8 @@ loaded machine.)
   > 	return 0;
   > }
   > C
-  $ cat > gen.py <<'PY'
-  > import math, random, sys
-  > rng = random.Random(int(sys.argv[1]))
-  > for i in range(int(sys.argv[2])):
-  >     size, p = rng.randint(1500000, 3000000), rng.uniform(0.3, 0.97)
-  >     runs, n = [], 0
-  >     while n < size:
-  >         length = 1 + int(math.log(1 - rng.random()) / math.log(p))
-  >         runs.append(bytes([rng.randrange(256)]) * length)
-  >         n += length
-  >     open("%s%d.bin" % (sys.argv[3], i), "wb").write(b"".join(runs)[:size])
-  >     print("%s%d.bin %d" % (sys.argv[3], i, rng.choice((320, 448, 640, 896))))
-  > PY
-  $ python3 gen.py 1 16 in > train.txt
-  $ python3 gen.py 2 6 t > test.txt
+  $ python3 "$TESTDIR/data/runs.py" 1 16 in 1500000 3000000 320 448 640 896 > train.txt
+  $ python3 "$TESTDIR/data/runs.py" 2 6 t 1500000 3000000 320 448 640 896 > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 prog.c > log.txt
 
 The block size, a parameter of compress() whose sum over its one call the fit took, is the

@@ -34,21 +34,8 @@ inner loop cost the run.)
   > 	return 0;
   > }
   > C
-  $ cat > gen.py <<'PY'
-  > import math, random, sys
-  > rng = random.Random(int(sys.argv[1]))
-  > for i in range(int(sys.argv[2])):
-  >     size, p = rng.randint(600000, 1800000), rng.uniform(0.3, 0.97)
-  >     runs, n = [], 0
-  >     while n < size:
-  >         length = 1 + int(math.log(1 - rng.random()) / math.log(p))
-  >         runs.append(bytes([rng.randrange(256)]) * length)
-  >         n += length
-  >     open("%s%d.bin" % (sys.argv[3], i), "wb").write(b"".join(runs)[:size])
-  >     print("%s%d.bin" % (sys.argv[3], i))
-  > PY
-  $ python3 gen.py 1 12 in > train.txt
-  $ python3 gen.py 2 6 t > test.txt
+  $ python3 "$TESTDIR/data/runs.py" 1 12 in 600000 1800000 > train.txt
+  $ python3 "$TESTDIR/data/runs.py" 2 6 t 600000 1800000 > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 prog.c > log.txt
   $ grep -E '^sampled features: arg1' log.txt | sed -E 's/within [0-9.]+%/within N%/; s/error [0-9.]+%/error N%/; s/cost [0-9.]+%/cost N%/; s/; [0-9.]+ s\)/; N s)/'
   sampled features: arg1, 1% (at least 8 KiB) in 8 pieces: the instruction count extrapolated within N% (standard error N%) on the mean input, cost N%
