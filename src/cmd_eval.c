@@ -193,8 +193,7 @@ static int covered(const struct model *model, double predicted, double actual)
 }
 
 /* Fills out->drift: the error and coverage with each prediction times its drift factor. */
-static void summarize_drift(const struct model *model, const struct eval_sample *v, int n,
-			    struct summary *out)
+static void summarize_drift(const struct eval_sample *v, int n, struct summary *out)
 {
 	double *factor = xcalloc((size_t)n + 1, sizeof *factor);
 	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
@@ -210,7 +209,7 @@ static void summarize_drift(const struct model *model, const struct eval_sample 
 		if (e > 0)
 			ratio[nratio++] = v[i].actual / e;
 		out->drift.mre += fabs(v[i].actual - e) / fabs(v[i].actual);
-		if ((inside = covered(model, e, v[i].actual)) >= 0) {
+		if ((inside = covered(v[i].model, e, v[i].actual)) >= 0) {
 			out->drift.in_interval++;
 			out->drift.coverage += inside;
 		}
@@ -228,8 +227,7 @@ static void summarize_drift(const struct model *model, const struct eval_sample 
 	free(ratio);
 }
 
-static void summarize(const struct model *model, const struct eval_sample *v, int n,
-		      struct summary *out)
+static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
 	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
 	int started = 0, nratio = 0;
@@ -249,7 +247,7 @@ static void summarize(const struct model *model, const struct eval_sample *v, in
 			out->start_cost += v[i].start_cost;
 			started++;
 		}
-		if ((inside = covered(model, v[i].by[BY_MANTIS], v[i].actual)) >= 0) {
+		if ((inside = covered(v[i].model, v[i].by[BY_MANTIS], v[i].actual)) >= 0) {
 			out->in_interval++;
 			out->coverage += inside;
 		}
@@ -264,7 +262,7 @@ static void summarize(const struct model *model, const struct eval_sample *v, in
 	out->start_cost = started ? out->start_cost / started : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
 		errors_of(v, n, k, &out->by[k]);
-	summarize_drift(model, v, n, out);
+	summarize_drift(v, n, out);
 }
 
 /* Returns a JSON number, or null for NaN (JSON has no NaN). */
@@ -296,6 +294,13 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "start_cost", number(s->start_cost));
 	json_object_set_new(root, "noise_floor", json_real(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
+	if (p->gated) { /* how many inputs the gated predictor predicted */
+		int gated = 0;
+
+		for (int i = 0; i < n; i++)
+			gated += v[i].ok && v[i].model == &p->gated->model;
+		json_object_set_new(root, "gated", json_integer(gated));
+	}
 	json_object_set_new(root, "interval_level", p->model.interval.level > 0 ?
 			    json_real(p->model.interval.level) : json_null());
 	json_object_set_new(root, "interval_coverage", number(s->coverage));
@@ -373,8 +378,7 @@ static void print_text(const struct predictor *p, const struct summary *s,
 }
 
 /* Returns one sample as PRED/eval.json records it. */
-static json_t *sample_json(const struct predictor *p, const struct eval_sample *s,
-			   const struct input *in, int baselines)
+static json_t *sample_json(const struct eval_sample *s, const struct input *in, int baselines)
 {
 	json_t *o = json_object(), *features = json_object(), *bl = json_object();
 	struct strbuf words = {0};
@@ -402,8 +406,9 @@ static json_t *sample_json(const struct predictor *p, const struct eval_sample *
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
 		json_object_set_new(o, "start_cost", number(s->start_cost));
 		json_object_set_new(o, "drift", number(s->drift));
-		for (int j = 0; j < p->model.nfeatures; j++)
-			json_object_set_new(features, p->model.features[j].name, number(s->features[j]));
+		for (int j = 0; j < s->nfeatures; j++)
+			json_object_set_new(features, s->model->features[j].name,
+					    number(s->features[j]));
 		for (int k = BY_MANTIS + 1; baselines && k < NPREDICTORS; k++)
 			json_object_set_new(bl, predictor_key[k],
 					    json_pack("{s:o, s:o}", "predicted", number(s->by[k]),
@@ -432,7 +437,7 @@ static int write_eval_json(const struct predictor *p, const char *inputs_path,
 
 	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	for (int k = 0; k < ins->n; k++)
-		json_array_append_new(samples, sample_json(p, &v[k], &ins->v[k], baselines));
+		json_array_append_new(samples, sample_json(&v[k], &ins->v[k], baselines));
 	json_object_set_new(root, "inputs", json_string(abs ? abs : inputs_path));
 	json_object_set_new(root, "metric", json_string(p->info.metric));
 	json_object_set_new(root, "program", json_string(exe ? exe : program));
@@ -454,6 +459,7 @@ static int write_eval_json(const struct predictor *p, const char *inputs_path,
 struct baseline_models {
 	struct model blackbox; /* over arguments and file sizes */
 	struct model linear;   /* Mantis-linear */
+	struct model linear_gated; /* Mantis-linear of the gated predictor, when there is one */
 };
 
 /* Fills s's baseline predictions on in (NaN where one has none). */
@@ -462,12 +468,14 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 {
 	struct execution_baselines eb;
 	struct error err = {""};
+	const struct predictor *by = predictor_choose(p, in); /* whose features s holds */
 
 	s->by[BY_BLACKBOX] = blackbox_predict(&bm->blackbox, in);
 	s->cost[BY_BLACKBOX] = 0;
-	s->by[BY_LINEAR] = baseline_linear_predict(&bm->linear, p, s->features);
+	s->by[BY_LINEAR] = baseline_linear_predict(by == p ? &bm->linear : &bm->linear_gated, by,
+						   s->features);
 	s->cost[BY_LINEAR] = s->cost[BY_MANTIS];
-	if (baseline_execution(p, in, wall, s->cost[BY_MANTIS] * wall, &eb, &err) < 0) {
+	if (baseline_execution(by, in, wall, s->cost[BY_MANTIS] * wall, &eb, &err) < 0) {
 		s->by[BY_PARTIAL] = s->by[BY_BOUNDED] = NAN;
 		s->cost[BY_PARTIAL] = s->cost[BY_BOUNDED] = NAN;
 		return;
@@ -490,8 +498,9 @@ static void measure(const struct predictor *p, const struct measuring *how,
 		s->by[k] = s->cost[k] = NAN;
 	s->start_cost = s->drift = NAN;
 	s->baselines = bm != NULL;
-	s->nfeatures = p->model.nfeatures;
-	s->features = xcalloc((size_t)p->model.nfeatures + 1, sizeof *s->features);
+	s->model = &predictor_choose(p, in)->model;
+	s->nfeatures = s->model->nfeatures;
+	s->features = xcalloc((size_t)s->nfeatures + 1, sizeof *s->features);
 	if (measure_actual(p, how, in, s, &wall) < 0)
 		return;
 	if (predictor_run(p, in, how->budget, &pr, &err) < 0) {
@@ -562,7 +571,7 @@ static void reread_drift(struct evaldb *db, const struct inputs *ins, int baseli
 	struct error err = {""};
 
 	for (int k = 0; k < ins->n; k++) {
-		struct eval_sample again = {.nfeatures = v[k].nfeatures};
+		struct eval_sample again = {.model = v[k].model, .nfeatures = v[k].nfeatures};
 
 		if (!isnan(v[k].drift) || evaldb_get(db, &ins->v[k], baselines, &again, &err) != 1)
 			continue;
@@ -594,7 +603,7 @@ static int run_eval(int argc, char **argv)
 	struct drift_checks dc = {.before = NAN};
 	struct evaldb db;
 	char *setting;
-	struct baseline_models bm = {{0}, {0}};
+	struct baseline_models bm = {{0}, {0}, {0}};
 	struct predictor p;
 	struct inputs ins;
 	struct eval_sample *v;
@@ -644,7 +653,8 @@ static int run_eval(int argc, char **argv)
 	how.program = program ? program : trained_program;
 	if (baselines && fit_baseline(&p, &bm.blackbox, &err) < 0)
 		die("the black-box baseline: %s", err.msg);
-	if (baselines && baseline_fit_linear(&p, &bm.linear, &err) < 0)
+	if (baselines && (baseline_fit_linear(&p, &bm.linear, &err) < 0 ||
+			  (p.gated && baseline_fit_linear(p.gated, &bm.linear_gated, &err) < 0)))
 		die("the Mantis-linear baseline: %s", err.msg);
 	setting = xasprintf("metric=%s repeat=%d timeout=%g budget=%g%s%s", p.info.metric, how.reps,
 			    how.timeout, how.budget, program ? " program=" : "", program_hash);
@@ -658,7 +668,8 @@ static int run_eval(int argc, char **argv)
 	for (int k = 0; k < ins.n; k++) {
 		int found = 0;
 
-		v[k].nfeatures = p.model.nfeatures;
+		v[k].model = &predictor_choose(&p, &ins.v[k])->model;
+		v[k].nfeatures = v[k].model->nfeatures;
 		if (!fresh && (found = evaldb_get(&db, &ins.v[k], baselines, &v[k], &err)) < 0)
 			die("%s", err.msg);
 		if (!found) {
@@ -688,7 +699,7 @@ static int run_eval(int argc, char **argv)
 			"(--fresh measures again)\n", reused, ins.n, db.path);
 	evaldb_close(&db);
 	free(setting);
-	summarize(&p.model, v, ins.n, &sum);
+	summarize(v, ins.n, &sum);
 	summary = summary_json(&p, &sum, v, ins.n, baselines);
 	if (json) {
 		json_dumpf(summary, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
@@ -712,6 +723,7 @@ static int run_eval(int argc, char **argv)
 	predictor_release(&p);
 	model_release(&bm.blackbox);
 	model_release(&bm.linear);
+	model_release(&bm.linear_gated);
 	return sum.n > 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -770,7 +782,9 @@ const struct command cmd_eval = {
 		"                 factor}), \"failed\": [{\"line\", \"reason\"}], \"baselines\":\n"
 		"                 {\"blackbox\", \"linear\", \"partial_execution\", \"bounded_execution\":\n"
 		"                 each {\"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\", \"lt30\",\n"
-		"                 \"cost\"}} (empty without --baselines)}\n"
+		"                 \"cost\"}} (empty without --baselines), \"gated\"? (with a gate: the\n"
+		"                 inputs PRED/long predicted; the baselines but the black box are then\n"
+		"                 those of the model that predicted each input)}\n"
 		"\n"
 		"Every run also writes PRED/eval.json: each input's actual and predicted values, the\n"
 		"features the evaluator computed, the baselines' predictions, and the summary above.\n"

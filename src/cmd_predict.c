@@ -77,9 +77,10 @@ static void print_interval(const struct predictor *p, const struct prediction *p
 	printf(" (training inputs, held out)\n");
 }
 
-static void print_json(const struct predictor *p, const struct prediction *pr)
+static void print_json(const struct predictor *gate, const struct prediction *pr)
 {
 	json_t *root = json_object(), *features = json_object();
+	const struct predictor *p = pr->by;
 	double low, high;
 
 	for (int i = 0; i < p->model.nfeatures; i++)
@@ -94,6 +95,8 @@ static void print_json(const struct predictor *p, const struct prediction *pr)
 			isfinite(high) ? json_real(high) : json_null()));
 	if (pr->warning)
 		json_object_set_new(root, "warning", json_string(pr->warning));
+	if (gate->gated)
+		json_object_set_new(root, "gated", json_boolean(p == gate->gated));
 	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
 	putchar('\n');
 	json_decref(root);
@@ -157,10 +160,18 @@ static int run_predict(int argc, char **argv)
 	} else {
 		print_value(p.info.metric, pr.value);
 		printf(strcmp(p.info.metric, "instructions") ? " (%s)\n" : "\n", p.info.metric);
-		print_interval(&p, &pr);
-		for (int f = 0; f < p.model.nfeatures; f++)
-			printf("  %-50s %.17g\n", p.model.features[f].name, pr.values[f]);
-		if (p.evaluator)
+		print_interval(pr.by, &pr);
+		if (p.gated)
+			printf("%s: the input's features alone predict %s the gate, ",
+			       pr.by == p.gated ? "gated" : "not gated",
+			       pr.by == p.gated ? "at least" : "less than");
+		if (p.gated)
+			printf(pr.by == p.gated ? "so %s/%s predicted on the input's samples\n"
+						: "so they predicted; %s/%s was not run\n", dir,
+			       PREDICTOR_GATED);
+		for (int f = 0; f < pr.by->model.nfeatures; f++)
+			printf("  %-50s %.17g\n", pr.by->model.features[f].name, pr.values[f]);
+		if (pr.by->evaluator)
 			printf("evaluator ran %.3f s\n", pr.seconds);
 	}
 	if (pr.warning)
@@ -183,8 +194,11 @@ const struct command cmd_predict = {
 		"argument; input:size(argN), the size of the file it names...), and when the model\n"
 		"reads sampled features (sampled:NAME: NAME counted on two samples of the input's\n"
 		"large files and extrapolated to the whole files; sampled-larger:NAME, as it is on\n"
-		"the larger sample; see mantis help train) runs PRED/build/sandboxed on those\n"
-		"samples, also with no side effect. It prints the model's prediction of the trained\n"
+		"the larger sample; see mantis help train) runs PRED/sampled-evaluator (the slice\n"
+		"of those features) or PRED/build/sandboxed on those samples, also with no side\n"
+		"effect. When PRED has a gate (mantis help train), the input features alone decide:\n"
+		"an input PRED's model predicts at or above the gate is predicted by PRED/long, which\n"
+		"reads its samples, and it says which. It prints the model's prediction of the trained\n"
 		"metric (seconds for times), the interval a share of the training inputs fell in when\n"
 		"held out (90% with 19 or more; the spread the model is trusted to), and the feature\n"
 		"values. A feature outside its training range gives a warning on stderr, and the\n"
@@ -198,7 +212,8 @@ const struct command cmd_predict = {
 		"\n"
 		"  --json        print {\"prediction\", \"metric\", \"features\": {NAME: value},\n"
 		"                \"evaluator_seconds\" (computing the features), \"interval\"?:\n"
-		"                {\"level\", \"low\", \"high\" (null: no upper bound)}, \"warning\"?}\n"
+		"                {\"level\", \"low\", \"high\" (null: no upper bound)}, \"warning\"?,\n"
+		"                \"gated\"? (with a gate: PRED/long predicted)}\n"
 		"  --budget S    kill the evaluator (and each sampled run) after S seconds of wall\n"
 		"                time (default 60)\n"
 		"  --stdin FILE  the program's standard input\n"

@@ -70,22 +70,26 @@ static char *identity(const char *pred, struct error *err)
 {
 	static const char *const parts[] = {"model.json", "predictor.json", "build/features.json",
 					    "build/orig", "build/inst", "evaluator",
-					    "build/sandboxed", "sampled-evaluator"};
+					    "build/sandboxed", "sampled-evaluator",
+					    /* a gated predictor's, when there is one */
+					    "long/model.json", "long/predictor.json", "long/features.json",
+					    "long/evaluator", "long/sampled-evaluator"};
 	struct strbuf sb = {0};
 
 	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
 		char *path = xasprintf("%s/%s", pred, parts[i]), hash[17] = "-";
 		struct stat st;
-		int rc = 0;
+		int rc = 0, found = stat(path, &st) == 0;
 
-		if (stat(path, &st) == 0 || i < 5) /* none: no evaluator, or an older build */
+		if (found || i < 5) /* none: no evaluator, or an older build */
 			rc = store_hash_file(path, hash, err);
 		free(path);
 		if (rc < 0) {
 			strbuf_release(&sb);
 			return NULL;
 		}
-		strbuf_addf(&sb, "%s%s", i ? " " : "", hash);
+		if (i < 8 || found) /* a predictor without a gate is known as before gates */
+			strbuf_addf(&sb, "%s%s%s", i ? " " : "", i < 8 ? "" : parts[i], hash);
 	}
 	return strbuf_detach(&sb);
 }

@@ -33,7 +33,9 @@ struct eval_sample {
 	double drift;      /* the machine's drift when it was measured (drift.h: the reference
 			      inputs' time then / their profiled time, interpolated between the
 			      checks before and after it); NaN if not measured */
-	int nfeatures;     /* the model's features */
+	const struct model *model; /* the model that predicted it: the predictor's, or its gated
+				    * one's (predictor_choose); borrowed, set by eval, not stored */
+	int nfeatures;     /* that model's features */
 	double *features;  /* nfeatures: their values as the evaluator computed them; owned */
 	int warned;        /* a feature was outside its training range */
 	int baselines;     /* the baselines were measured (by[] beyond BY_MANTIS) */

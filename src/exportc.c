@@ -1032,6 +1032,11 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	size_t bytes = 0, sampled_bytes = 0;
 	int rc;
 
+	if (p->gated)
+		return error_set(err, "%s has a gate (%s/%s predicts the inputs its model puts at %g "
+				 "or more), and the exported function holds one model; export %s/%s "
+				 "for those inputs", p->dir, p->dir, PREDICTOR_GATED, p->info.gate,
+				 p->dir, PREDICTOR_GATED);
 	for (int i = 0; i < p->info.plan.npositions; i++) {
 		if (p->info.plan.positions[i] == SAMPLER_STDIN)
 			return error_set(err, "%s: the model reads sampled features of the standard "

@@ -69,6 +69,8 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	} else {
 		json_object_set_new(root, "sampled", json_null());
 	}
+	json_object_set_new(root, "gate", info->gate > 0 ? json_pack("{s:f, s:s}", "at_least",
+					 info->gate, "predictor", PREDICTOR_GATED) : json_null());
 	if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0 ||
 	    rename(tmp, path) != 0)
 		rc = error_errno(err, "cannot write %s", path);
@@ -114,7 +116,7 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 static int read_info(const char *path, struct predictor_info *info, struct error *err)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled, *ok, *code;
+	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled, *ok, *code, *gate;
 	size_t i;
 
 	memset(info, 0, sizeof *info);
@@ -152,8 +154,43 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 		json_decref(root);
 		return -1;
 	}
+	gate = json_object_get(root, "gate"); /* absent before gates: none */
+	if (json_is_object(gate)) {
+		info->gate = json_number_value(json_object_get(gate, "at_least"));
+		if (!(info->gate > 0) || !json_is_string(json_object_get(gate, "predictor")) ||
+		    strcmp(json_string_value(json_object_get(gate, "predictor")),
+			   PREDICTOR_GATED) != 0) {
+			json_decref(root);
+			return error_set(err, "%s: \"gate\" needs a positive at_least and the "
+					 "predictor \"%s\"", path, PREDICTOR_GATED);
+		}
+	}
 	json_decref(root);
 	return 0;
+}
+
+/* Opens p's gated predictor, PRED/long, into p->gated. Returns 0, or -1 with err naming the
+ * file at fault (info: PRED/predictor.json). */
+static int open_gated(struct predictor *p, const char *info, struct error *err)
+{
+	char *dir = xasprintf("%s/%s", p->dir, PREDICTOR_GATED);
+	int rc = -1;
+
+	p->gated = xcalloc(1, sizeof *p->gated);
+	if (p->nprogram + p->nsampled > 0)
+		error_set(err, "%s: a gate needs a model of input features alone", info);
+	else if (predictor_open(p->gated, dir, err) < 0)
+		;
+	else if (p->gated->info.gate > 0)
+		error_set(err, "%s/predictor.json: a gated predictor has a gate of its own", dir);
+	else if (strcmp(p->gated->info.metric, p->info.metric) != 0)
+		error_set(err, "%s/predictor.json: its metric %s is not the gate's (%s)", dir,
+			  p->gated->info.metric, p->info.metric);
+	else
+		rc = 0;
+	runner_set_ok_exits(p->info.ok_exits);
+	free(dir);
+	return rc;
 }
 
 int predictor_open(struct predictor *p, const char *dir, struct error *err)
@@ -218,6 +255,8 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 			goto out;
 		}
 	}
+	if (p->info.gate > 0 && open_gated(p, info, err) < 0)
+		goto out;
 	rc = 0;
 out:
 	free(info);
@@ -373,6 +412,7 @@ int predictor_start_seconds(const struct predictor *p, const struct input *in, d
 {
 	double sandboxed = 0;
 
+	p = predictor_choose(p, in);
 	*seconds = 0;
 	if (p->evaluator && start_of(p->evaluator, p, in, seconds, err) < 0)
 		return -1;
@@ -484,15 +524,38 @@ static int run_samples(const struct predictor *p, const struct input *in, double
 	return rc;
 }
 
+const struct predictor *predictor_choose(const struct predictor *p, const struct input *in)
+{
+	double *values;
+	int gated;
+
+	if (!p->gated)
+		return p;
+	values = xcalloc((size_t)p->model.nfeatures + 1, sizeof *values);
+	predictor_values(p, in, NULL, NULL, values);
+	gated = model_eval(&p->model, values) >= p->info.gate;
+	free(values);
+	return gated ? p->gated : p;
+}
+
 int predictor_run(const struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err)
 {
 	uint64_t *counters = NULL;
 	struct sampled_run sampled = {0};
 	double t0 = now_seconds(), own;
+	const struct predictor *by = p->gated && check_input_files(p, in, err) == 0
+					     ? predictor_choose(p, in) : p;
 	int rc = 0;
 
+	if (by != p) { /* the gate's own work: the input features read, the model evaluated */
+		own = now_seconds() - t0;
+		rc = predictor_run(by, in, timeout, out, err);
+		out->seconds += own;
+		return rc;
+	}
 	memset(out, 0, sizeof *out);
+	out->by = p;
 	out->nvalues = p->model.nfeatures;
 	out->values = xcalloc((size_t)out->nvalues + 1, sizeof *out->values);
 	if (in->stdin_path && access(in->stdin_path, R_OK) != 0)
@@ -546,6 +609,25 @@ static int load_sampled(const struct predictor *p, struct predictor_training *tr
 	return rc;
 }
 
+/* Keeps of s the inputs on the lines of the array lines (train.json's "lines": a gated
+ * predictor trained on those alone); every input when lines is not an array. */
+static void keep_trained_lines(struct store_samples *s, const json_t *lines)
+{
+	unsigned char *keep;
+	size_t i;
+	json_t *line;
+
+	if (!json_is_array(lines))
+		return;
+	keep = xcalloc((size_t)s->n + 1, 1);
+	for (int k = 0; k < s->n; k++) {
+		json_array_foreach(lines, i, line)
+			keep[k] |= json_integer_value(line) == s->line[k];
+	}
+	store_samples_keep(s, keep);
+	free(keep);
+}
+
 int predictor_training_load(const struct predictor *p, int with_inputs,
 			    struct predictor_training *tr, struct error *err)
 {
@@ -556,14 +638,16 @@ int predictor_training_load(const struct predictor *p, int with_inputs,
 	int rc, excluded;
 
 	memset(tr, 0, sizeof *tr);
+	log = json_load_file(log_path, 0, NULL);
 	rc = store_open(&st, db, 0, err);
 	if (rc == 0) {
 		rc = store_load_samples(&st, &p->m, p->info.metric, &tr->s, &excluded, err);
 		store_close(&st);
 	}
+	if (rc == 0)
+		keep_trained_lines(&tr->s, json_object_get(log, "lines"));
 	if (rc < 0 || (!with_inputs && p->nprogram == p->model.nfeatures))
 		goto out;
-	log = json_load_file(log_path, 0, NULL);
 	if (!(inputs = json_string_value(json_object_get(log, "inputs")))) {
 		rc = error_set(err, "%s: no training inputs recorded", log_path);
 		goto out;
@@ -621,6 +705,9 @@ void predictor_release(struct predictor *p)
 	free(p->evaluator);
 	free(p->sandboxed);
 	free(p->sampler);
+	if (p->gated)
+		predictor_release(p->gated);
+	free(p->gated);
 	free(p->info.sampled_program);
 	sampler_plan_release(&p->info.plan);
 	memset(p, 0, sizeof *p);

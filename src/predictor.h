@@ -12,6 +12,10 @@
  *   PRED/build/          the instrumented program (mantis instrument), its profile.db, and
  *                        sampled.db (the training inputs' sampled runs, sampler.h)
  *   PRED/train.json      the iteration log of the feedback loop
+ *   PRED/long/           with a gate (predictor.json's "gate"), a predictor of its own for the
+ *                        inputs PRED's model predicts at or above the gate's value: trained
+ *                        on the training inputs predicted so, where the samples are cheap
+ *                        (train.c, gate_long_inputs); its build is PRED/build
  */
 #ifndef MANTIS_PREDICTOR_H
 #define MANTIS_PREDICTOR_H
@@ -24,6 +28,8 @@
 #include "store.h"
 
 struct error;
+
+#define PREDICTOR_GATED "long" /* the gated predictor's folder in PRED */
 
 /* What predictor.json records beside the model. */
 struct predictor_info {
@@ -41,6 +47,9 @@ struct predictor_info {
 	char *sampled_program; /* what runs on the samples, relative to PRED ("build/sandboxed",
 				* or "sampled-evaluator": a slice for the features sampled), or NULL;
 				* owned when read */
+	double gate;          /* with a gated predictor (PRED/long), the least prediction of this
+			       * model (which reads input features alone) for which it predicts
+			       * instead; 0: no gate */
 };
 
 /* A predictor opened for predictions. */
@@ -62,6 +71,7 @@ struct predictor {
 				     * training's sampled runs (sampled.db) are of; owned */
 	char *sampler;              /* what runs on the samples (predictor.json's "program"):
 				     * PRED/sampled-evaluator or PRED/build/sandboxed; owned */
+	struct predictor *gated;    /* PRED/long when info.gate > 0, else NULL; owned */
 };
 
 /* The training inputs of a predictor, as its profile recorded them. */
@@ -84,6 +94,8 @@ struct prediction {
 	double seconds;  /* wall time of computing the features (the evaluator run, the input
 			  * features, the samples and their runs) */
 	char *warning;   /* features outside their training range, one sentence, or NULL; owned */
+	const struct predictor *by; /* the predictor whose model values[] and value are of: the one
+				     * run, or its gated predictor (predictor_choose); borrowed */
 };
 
 struct run_result;
@@ -123,9 +135,16 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
  */
 int predictor_open(struct predictor *p, const char *dir, struct error *err);
 /*
+ * Returns the predictor that predicts in: p->gated when p has a gate and p's model (input
+ * features alone, read here with no evaluator) predicts at least the gate on in, else p.
+ * Borrowed from p.
+ */
+const struct predictor *predictor_choose(const struct predictor *p, const struct input *in);
+/*
  * Predicts in's metric: runs the evaluator on in (scratch folder, no side effects) killed after
  * timeout seconds (0: none), and PRED/build/sandboxed on the samples of in when the model reads
- * sampled features, and evaluates the model. Returns 0 with *out filled (release with
+ * sampled features, and evaluates the model; through p->gated when predictor_choose says so
+ * (out->by tells). Returns 0 with *out filled (release with
  * prediction_release), or -1 with err saying why there is no prediction: an input file that
  * cannot be read, an evaluator that failed, timed out or did not write its features.
  */

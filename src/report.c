@@ -569,6 +569,13 @@ static void model_section(struct report *r)
 
 	strbuf_addf(sb, "<h2 id=\"model\">The model</h2>\n");
 	formula(r);
+	if (r->p.gated)
+		strbuf_addf(sb, "<p id=\"gate\">A gate: on an input this model predicts at %g or more, "
+			    "the model of PRED/%s predicts instead, on features of the input's "
+			    "samples (trained on the %d training inputs this model predicts so, "
+			    "where the samples cost little beside the program's run; its own page: "
+			    "<code>mantis report PRED/%s</code>).</p>\n", r->p.info.gate,
+			    PREDICTOR_GATED, r->p.gated->model.ntrain, PREDICTOR_GATED);
 	if (r->p.model.nfeatures == 0) {
 		strbuf_addf(sb, "<p>A constant: no feature was accepted, so the prediction is the median of the "
 		    "training metric, and there is no evaluator.</p>\n");

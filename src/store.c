@@ -540,6 +540,26 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 	return 0;
 }
 
+int store_samples_keep(struct store_samples *s, const unsigned char *keep)
+{
+	int n = 0;
+
+	for (int k = 0; k < s->n; k++) {
+		if (!keep[k]) {
+			free(s->text[k]);
+			free(s->counters[k]);
+			continue;
+		}
+		s->text[n] = s->text[k];
+		s->line[n] = s->line[k];
+		s->counters[n] = s->counters[k];
+		s->wall[n] = s->wall[k];
+		s->metric[n] = s->metric[k];
+		n++;
+	}
+	return s->n = n;
+}
+
 void store_samples_release(struct store_samples *s)
 {
 	for (int k = 0; k < s->n; k++) {

@@ -37,11 +37,16 @@
  *            cross-validated on the same 5 folds: the simplest (input before exact before
  *            sampled, lower degree before higher) within one standard error of the best is
  *            written
+ *   gate     when every sampled feature was dropped for its cost and the model reads input
+ *            features alone: the training inputs it predicts highest, where the samples cost
+ *            under the threshold, train a predictor of their own (PRED/long), which predicts
+ *            the inputs the model puts at or above the gate (gate_long_inputs)
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
 #include "train.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <jansson.h>
@@ -140,6 +145,9 @@ struct trainer {
 					  * loop dropped a way's features (sample_cheaper) */
 	struct model exact;              /* exact_loop's model (nfeatures 0: none, or its evaluator
 					  * did not validate under the threshold); owned */
+	double gate;                     /* the least prediction PRED/long predicts for, 0: no gate
+					  * (gate_long_inputs) */
+	json_t *gating;                  /* what gate_long_inputs decided, for train.json; owned */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -1666,6 +1674,15 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 		json_object_set_new(root, "choice", json_incref(t->choice));
 	if (t->sampling)
 		json_object_set_new(root, "sampling", json_incref(t->sampling));
+	if (t->gating)
+		json_object_set_new(root, "gate", json_incref(t->gating));
+	if (t->opt->only_lines) { /* a gated predictor: the lines of the inputs file it trained on */
+		json_t *lines = json_array();
+
+		for (int i = 0; i < t->opt->nonly_lines; i++)
+			json_array_append_new(lines, json_integer(t->opt->only_lines[i]));
+		json_object_set_new(root, "lines", lines);
+	}
 	if (json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0)
 		rc = error_errno(err, "cannot write %s", path);
 	json_decref(root);
@@ -1994,6 +2011,7 @@ static int write_predictor(struct trainer *t, const struct model *model,
 		info.sampled_cost = t->sampled_cost;
 		info.sampled_program = t->sampled_sliced ? "sampled-evaluator" : "build/sandboxed";
 	}
+	info.gate = t->gate;
 	if (rc == 0)
 		rc = write_model_manifest(t, model, err);
 	if (rc == 0)
@@ -2330,6 +2348,7 @@ static void trainer_release(struct trainer *t)
 	sampler_plan_release(&t->plan);
 	model_release(&t->exact);
 	json_decref(t->sampling);
+	json_decref(t->gating);
 	trials_release(t);
 }
 
@@ -2438,6 +2457,282 @@ static int sample_cheaper(struct trainer *t, struct error *err)
 	return 1;
 }
 
+/* ---- the gate: samples where they are cheap ------------------------------------------------ */
+
+/* The fewest training inputs a gated predictor is trained on. */
+#define GATE_LEAST 12
+/* The inputs at the gate's edge whose mean cost it bounds: the samples' cost falls as the
+ * program's time grows, so those let through cost the threshold at most, or little more. */
+#define GATE_EDGE 5
+
+/* Keeps of the profile's inputs those on the lines t->opt->only_lines, in their order: the
+ * training inputs of a gated predictor. */
+static void keep_only_lines(struct trainer *t)
+{
+	int all = t->samples.n, *rows = xcalloc((size_t)all + 1, sizeof *rows), n = 0;
+	unsigned char *keep = xcalloc((size_t)all + 1, 1);
+	struct dataset kept;
+
+	assert(t->ds.n == all);
+	for (int k = 0; k < all; k++) {
+		for (int i = 0; i < t->opt->nonly_lines && !keep[k]; i++)
+			keep[k] = t->opt->only_lines[i] == t->samples.line[k];
+		if (keep[k])
+			rows[n++] = k;
+	}
+	store_samples_keep(&t->samples, keep);
+	dataset_subset(&t->ds, rows, n, &kept);
+	dataset_release(&t->ds);
+	t->ds = kept;
+	free(rows);
+	free(keep);
+	say(t, "gate: trained on %d of the %d inputs, those the gate lets through\n", n, all);
+}
+
+/* Returns the model's prediction on each training input (owned), or NULL when it reads a
+ * feature the dataset lacks. */
+static double *training_predictions(const struct trainer *t, const struct model *model)
+{
+	double *predicted = xcalloc((size_t)t->samples.n + 1, sizeof *predicted);
+	double *values = xcalloc((size_t)model->nfeatures + 1, sizeof *values);
+	int *column = xcalloc((size_t)model->nfeatures + 1, sizeof *column);
+
+	for (int i = 0; i < model->nfeatures; i++) {
+		if ((column[i] = dataset_find(&t->ds, model->features[i].name)) < 0) {
+			free(predicted);
+			predicted = NULL;
+			break;
+		}
+	}
+	for (int k = 0; predicted && k < t->samples.n; k++) {
+		for (int i = 0; i < model->nfeatures; i++)
+			values[i] = t->ds.x[(size_t)column[i] * (size_t)t->ds.n + (size_t)k];
+		predicted[k] = model_eval(model, values);
+	}
+	free(values);
+	free(column);
+	return predicted;
+}
+
+/*
+ * Returns each training input's cost of its sampled runs, their time over the program's: in
+ * the way kept, or with cheapest in the cheapest way tried (the trial's runs, read back from
+ * sampled.db; the gated training tries the ways again on its own inputs and may keep a cheaper
+ * one, where the kept way costs too much on every set of inputs the gate could let through:
+ * pcre2grep's prefix of 1%, where 0.25% in 8 pieces costs a third less on its longest inputs).
+ * Owned by the caller; NULL with err set when the runs cannot be read.
+ */
+static double *gate_costs(struct trainer *t, int cheapest, struct error *err)
+{
+	int n = t->samples.n, way = -1;
+	double *cost = xcalloc((size_t)n + 1, sizeof *cost), se;
+	struct sampler_plan plan = t->plan; /* borrows t->plan's files */
+	struct sampled_run *runs = t->sampled;
+	char *exe = NULL, *failed = NULL;
+
+	for (int i = 0; cheapest && i < t->ntrials; i++) {
+		if (!t->trials[i].failed && !isnan(t->trials[i].cost) &&
+		    (way < 0 || t->trials[i].cost < t->trials[way].cost))
+			way = i;
+	}
+	if (way >= 0) {
+		plan.fraction = t->trials[way].fraction;
+		plan.least = t->trials[way].least;
+		plan.chunks = t->trials[way].chunks;
+		plan.smaller = t->trials[way].smaller;
+		runs = xcalloc((size_t)n + 1, sizeof *runs);
+		exe = xasprintf("%s/sandboxed", t->build);
+		if (sample_all(t, &plan, 1, exe, runs, &failed, &se, err) < 0) {
+			free(cost);
+			cost = NULL;
+		}
+	}
+	for (int k = 0; cost && k < n; k++)
+		cost[k] = runs[k].ok ? runs[k].seconds / fmax(t->samples.wall[k], 1e-6) : INFINITY;
+	if (way >= 0)
+		runs_free(runs, n);
+	free(failed);
+	free(exe);
+	return cost;
+}
+
+/* Returns the number of inputs the gate lets through, the first ones of order (the training
+ * inputs by descending prediction): the most, at least GATE_LEAST and fewer than all, whose
+ * samples cost at most the threshold on average, and on average over the GATE_EDGE of them
+ * the model predicts least (so that the gate does not let through an input whose samples
+ * cost several times the threshold because the longer ones cost little); equal predictions
+ * are not split. 0 when none. */
+static int gate_size(const struct trainer *t, const int *order, const double *predicted,
+		     const double *cost)
+{
+	int best = 0, n = t->samples.n;
+	double sum = 0;
+
+	for (int j = 0; j + 1 < n; j++) {
+		double edge = 0;
+		int from = j + 1 > GATE_EDGE ? j + 1 - GATE_EDGE : 0;
+
+		sum += cost[order[j]];
+		for (int i = from; i <= j; i++)
+			edge += cost[order[i]] / (j + 1 - from);
+		if (j + 1 >= GATE_LEAST && predicted[order[j]] > predicted[order[j + 1]] &&
+		    sum / (j + 1) <= t->opt->threshold && edge <= t->opt->threshold)
+			best = j + 1;
+	}
+	return best;
+}
+
+/* Points dir/build at PRED/build (the gated predictor's build and profile are its gate's).
+ * Returns 0 or -1 with errno set. */
+static int share_build(const char *dir)
+{
+	char *link = xasprintf("%s/build", dir);
+	struct stat st;
+	int rc = 0;
+
+	if (lstat(link, &st) == 0 && !S_ISLNK(st.st_mode))
+		remove_tree(link);
+	if (lstat(link, &st) != 0)
+		rc = symlink("../build", link);
+	free(link);
+	return rc;
+}
+
+/* Trains the gated predictor in dir on the first n inputs of order; returns 1 when its model
+ * reads features its samples or an evaluator compute (it is kept), else 0, saying why. */
+static int train_gated(struct trainer *t, const char *dir, const int *order, int n)
+{
+	struct train_options sub = *t->opt;
+	int *lines = xcalloc((size_t)n + 1, sizeof *lines), kept = 0;
+	char *path = xasprintf("%s/model.json", dir);
+	struct error why = {""};
+	struct model m = {0};
+
+	for (int j = 0; j < n; j++)
+		lines[j] = t->samples.line[order[j]];
+	sub.dir = dir;
+	sub.only_lines = lines;
+	sub.nonly_lines = n;
+	sub.select_adaptive = 0;
+	sub.fresh = 0;
+	if ((mkdir(dir, 0777) < 0 && errno != EEXIST) || share_build(dir) < 0)
+		error_errno(&why, "cannot make %s", dir);
+	else if (train_run(&sub, &why) == 0 && model_read(&m, path, &why) == 0)
+		kept = count_program_features(&m) + count_sampled_features(&m) > 0;
+	say(t, "gate: ---- the end of %s's training ----\n", dir);
+	if (why.msg[0])
+		say(t, "gate: none: %s\n", why.msg);
+	else if (!kept)
+		say(t, "gate: none: the model of those inputs reads input features alone, as this "
+		    "one\n");
+	json_object_set_new(t->gating, "kept", json_boolean(kept));
+	if (!kept)
+		json_object_set_new(t->gating, "reason", json_string(why.msg[0] ? why.msg
+			: "the gated model reads input features alone"));
+	model_release(&m);
+	free(path);
+	free(lines);
+	return kept;
+}
+
+/*
+ * Sets t->gate and makes PRED/long when the samples pay on the longer inputs only. When the
+ * loop dropped every sampled feature for its cost and the model (in *model) reads the input's
+ * features alone, that cost is mostly fixed (the program's start-up and set-up, run on two
+ * samples: gzip's cost 48% of a 17 ms run, 4% of a 200 ms one here), so on the inputs the
+ * model predicts longest it may be under the threshold: the gate lets through the most
+ * inputs, by descending prediction, whose sampled runs (gate_costs) cost at most the
+ * threshold on average (gate_size), and PRED/long is trained on them alone (a training of its own, on the same
+ * build and profile); it is kept when its model reads features the samples or an evaluator
+ * compute. The gate is then the prediction halfway between the last input let through and
+ * the first kept out; mantis predict runs PRED/long on an input this model predicts at or
+ * above it (predictor_choose), and this model alone below. A gated predictor has no gate.
+ */
+/* Returns the training inputs' indices by descending predicted[] (owned). */
+static int *by_prediction(const double *predicted, int n)
+{
+	int *order = xcalloc((size_t)n + 1, sizeof *order);
+
+	for (int k = 0; k < n; k++)
+		order[k] = k;
+	sort_key = predicted;
+	qsort(order, (size_t)n, sizeof *order, by_key); /* ascending, then turned around */
+	for (int j = 0; j < n / 2; j++) {
+		int k = order[j];
+
+		order[j] = order[n - 1 - j];
+		order[n - 1 - j] = k;
+	}
+	return order;
+}
+
+/* Returns how many inputs of order the gate lets through (gate_size) by the way kept's costs,
+ * or when none by the cheapest way's, setting *cost to those costs (owned) and *cheapest;
+ * -1 with err set when the runs cannot be read. */
+static int gate_through(struct trainer *t, const int *order, const double *predicted,
+			double **cost, int *cheapest, struct error *err)
+{
+	int through;
+
+	*cheapest = 0;
+	if (!(*cost = gate_costs(t, 0, err)))
+		return -1;
+	if ((through = gate_size(t, order, predicted, *cost)) > 0)
+		return through;
+	free(*cost);
+	*cheapest = 1;
+	if (!(*cost = gate_costs(t, 1, err)))
+		return -1;
+	return gate_size(t, order, predicted, *cost);
+}
+
+static void gate_long_inputs(struct trainer *t, const struct model *model)
+{
+	char *dir = xasprintf("%s/%s", t->opt->dir, PREDICTOR_GATED);
+	int n = t->samples.n, *order = NULL, through = -1, cheapest = 0;
+	double *predicted = NULL, *cost = NULL, all = 0;
+	struct error why = {""};
+
+	t->gate = 0;
+	if (!t->opt->only_lines && t->sampled_dropped && t->sampled && t->nsampled == n &&
+	    count_program_features(model) + count_sampled_features(model) == 0 &&
+	    (predicted = training_predictions(t, model))) {
+		order = by_prediction(predicted, n);
+		if ((through = gate_through(t, order, predicted, &cost, &cheapest, &why)) < 0)
+			say(t, "gate: none: %s\n", why.msg);
+	}
+	for (int k = 0; through >= 0 && k < n; k++)
+		all += cost[k] / n;
+	if (through >= 0)
+		t->gating = json_pack("{s:f, s:i, s:s}", "cost_all", all, "inputs", through, "way",
+				      cheapest ? "cheapest" : "kept");
+	if (through == 0) {
+		say(t, "gate: none: the samples cost %.1f%% of the program's time on average, and "
+		    "more than the threshold on the %d or more inputs the model predicts highest, "
+		    "in the way kept and in the cheapest\n", 100 * all, GATE_LEAST);
+		json_object_set_new(t->gating, "kept", json_false());
+	} else if (through > 0) {
+		double gate = (predicted[order[through - 1]] + predicted[order[through]]) / 2, sum = 0;
+
+		for (int j = 0; j < through; j++)
+			sum += cost[order[j]] / through;
+		say(t, "gate: the samples cost %.1f%% of the program's time on average, %.1f%% on the "
+		    "%d inputs the model predicts at %g or more (in the %s way): %s is trained on "
+		    "them\n", 100 * all, 100 * sum, through, gate, cheapest ? "cheapest" : "kept",
+		    dir);
+		json_object_set_new(t->gating, "at_least", json_real(gate));
+		json_object_set_new(t->gating, "cost", json_real(sum));
+		if (train_gated(t, dir, order, through))
+			t->gate = gate;
+	}
+	if (!(t->gate > 0))
+		remove_tree(dir);
+	free(order);
+	free(predicted);
+	free(cost);
+	free(dir);
+}
+
 int train_run(const struct train_options *opt, struct error *err)
 {
 	struct trainer t = {0};
@@ -2457,7 +2752,11 @@ int train_run(const struct train_options *opt, struct error *err)
 		goto out;
 	t.seconds[T_BUILD] = now_seconds() - t0;
 	t0 = now_seconds();
-	if (profile(&t, opt->fresh || rebuilt, &opt->fit, err) < 0 || match_inputs(&t, err) < 0)
+	if (profile(&t, opt->fresh || rebuilt, &opt->fit, err) < 0)
+		goto out;
+	if (opt->only_lines)
+		keep_only_lines(&t);
+	if (match_inputs(&t, err) < 0)
 		goto out;
 	add_input_features(&t);
 	t.seconds[T_PROFILE] = now_seconds() - t0;
@@ -2480,6 +2779,7 @@ int train_run(const struct train_options *opt, struct error *err)
 	if (more < 0 || (iterations = exact_loop(&t, &model, &final, iterations, err)) < 0 ||
 	    choose_final(&t, &model, &final, err) < 0)
 		goto out;
+	gate_long_inputs(&t, &model);
 	rc = write_predictor(&t, &model, &final, iterations, err);
 out:
 	free(final.reason);

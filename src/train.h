@@ -37,6 +37,10 @@ struct train_options {
 	double select_target;        /* its target cross-validated relative error (0.1) */
 	int select_max;              /* most inputs it profiles; 0: all */
 	FILE *log;                   /* progress and the iteration log, or NULL */
+	const int *only_lines;       /* a gated predictor's training (train.c, gate_long_inputs):
+				      * the lines of the inputs file it trains on, and no gate of
+				      * its own; NULL: every line */
+	int nonly_lines;             /* their number */
 };
 
 /* Returns the documented defaults (threshold 0.05, wall, spore-foba on all rows...). */
