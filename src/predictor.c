@@ -16,6 +16,9 @@
  * "sampled" says; a failure there is no prediction either.
  * The manifest is PRED/features.json, the build's cut to the model's features (train writes
  * it), or build/features.json for a predictor trained before it existed.
+ * With a gate (predictor.json "gate", train.c gate_long_inputs), PRED/long is a predictor of its
+ * own: predictor_choose evaluates this model, which then reads input features alone, and an
+ * input it predicts at or above the gate is predicted by PRED/long.
  * Invariant: predictor.json, model.json and the manifest agree: every model feature is a
  * feature of the manifest, an input feature or a sampled feature of one of the manifest, there
  * is an evaluator exactly when one is of the manifest, a sampling plan exactly when one is
