@@ -468,7 +468,7 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 {
 	struct execution_baselines eb;
 	struct error err = {""};
-	const struct predictor *by = predictor_choose(p, in); /* whose features s holds */
+	const struct predictor *by = s->model == &p->model ? p : p->gated; /* whose features s holds */
 
 	s->by[BY_BLACKBOX] = blackbox_predict(&bm->blackbox, in);
 	s->cost[BY_BLACKBOX] = 0;
@@ -486,7 +486,8 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 	s->cost[BY_BOUNDED] = s->cost[BY_MANTIS];
 }
 
-/* Measures input k: the actual value, the prediction and (with bm) the baselines. */
+/* Measures input k: the actual value, the prediction and (with bm) the baselines, by the
+ * model s->model (set by the caller: predictor_choose). */
 static void measure(const struct predictor *p, const struct measuring *how,
 		    const struct input *in, const struct baseline_models *bm, struct eval_sample *s)
 {
@@ -498,7 +499,6 @@ static void measure(const struct predictor *p, const struct measuring *how,
 		s->by[k] = s->cost[k] = NAN;
 	s->start_cost = s->drift = NAN;
 	s->baselines = bm != NULL;
-	s->model = &predictor_choose(p, in)->model;
 	s->nfeatures = s->model->nfeatures;
 	s->features = xcalloc((size_t)s->nfeatures + 1, sizeof *s->features);
 	if (measure_actual(p, how, in, s, &wall) < 0)

@@ -161,14 +161,12 @@ static int run_predict(int argc, char **argv)
 		print_value(p.info.metric, pr.value);
 		printf(strcmp(p.info.metric, "instructions") ? " (%s)\n" : "\n", p.info.metric);
 		print_interval(pr.by, &pr);
-		if (p.gated)
-			printf("%s: the input's features alone predict %s the gate, ",
-			       pr.by == p.gated ? "gated" : "not gated",
-			       pr.by == p.gated ? "at least" : "less than");
-		if (p.gated)
-			printf(pr.by == p.gated ? "so %s/%s predicted on the input's samples\n"
-						: "so they predicted; %s/%s was not run\n", dir,
-			       PREDICTOR_GATED);
+		if (p.gated && pr.by == p.gated)
+			printf("gated: the input's features alone predict at least the gate, so %s/%s "
+			       "predicted on the input's samples\n", dir, PREDICTOR_GATED);
+		else if (p.gated)
+			printf("not gated: the input's features alone predict less than the gate, so "
+			       "they predicted; %s/%s was not run\n", dir, PREDICTOR_GATED);
 		for (int f = 0; f < pr.by->model.nfeatures; f++)
 			printf("  %-50s %.17g\n", pr.by->model.features[f].name, pr.values[f]);
 		if (pr.by->evaluator)

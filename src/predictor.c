@@ -616,19 +616,16 @@ static int load_sampled(const struct predictor *p, struct predictor_training *tr
  * predictor trained on those alone); every input when lines is not an array. */
 static void keep_trained_lines(struct store_samples *s, const json_t *lines)
 {
-	unsigned char *keep;
-	size_t i;
-	json_t *line;
+	int *line;
+	size_t n = json_array_size(lines);
 
 	if (!json_is_array(lines))
 		return;
-	keep = xcalloc((size_t)s->n + 1, 1);
-	for (int k = 0; k < s->n; k++) {
-		json_array_foreach(lines, i, line)
-			keep[k] |= json_integer_value(line) == s->line[k];
-	}
-	store_samples_keep(s, keep);
-	free(keep);
+	line = xcalloc(n + 1, sizeof *line);
+	for (size_t i = 0; i < n; i++)
+		line[i] = (int)json_integer_value(json_array_get(lines, i));
+	store_samples_keep_lines(s, line, (int)n, NULL);
+	free(line);
 }
 
 int predictor_training_load(const struct predictor *p, int with_inputs,

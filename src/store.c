@@ -540,12 +540,16 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 	return 0;
 }
 
-int store_samples_keep(struct store_samples *s, const unsigned char *keep)
+int store_samples_keep_lines(struct store_samples *s, const int *lines, int nlines, int *rows)
 {
 	int n = 0;
 
 	for (int k = 0; k < s->n; k++) {
-		if (!keep[k]) {
+		int keep = 0;
+
+		for (int i = 0; i < nlines && !keep; i++)
+			keep = lines[i] == s->line[k];
+		if (!keep) {
 			free(s->text[k]);
 			free(s->counters[k]);
 			continue;
@@ -555,6 +559,8 @@ int store_samples_keep(struct store_samples *s, const unsigned char *keep)
 		s->counters[n] = s->counters[k];
 		s->wall[n] = s->wall[k];
 		s->metric[n] = s->metric[k];
+		if (rows)
+			rows[n] = k;
 		n++;
 	}
 	return s->n = n;

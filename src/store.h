@@ -108,9 +108,10 @@ struct store_samples {
  */
 int store_load_samples(struct store *st, const struct manifest *m, const char *metric,
 		       struct store_samples *out, int *excluded, struct error *err);
-/* Keeps the inputs k of s with keep[k] set, in their order, freeing the others; returns how
- * many it kept. */
-int store_samples_keep(struct store_samples *s, const unsigned char *keep);
+/* Keeps the inputs of s whose line is one of lines[0..nlines), in their order, freeing the
+ * others; fills rows (when not NULL; s->n entries) with each kept input's former index.
+ * Returns how many it kept. */
+int store_samples_keep_lines(struct store_samples *s, const int *lines, int nlines, int *rows);
 /* Frees what s owns and zeroes it. */
 void store_samples_release(struct store_samples *s);
 /* Copies every input and run of the databases srcs[0..nsrc) into dst (same program). */

@@ -2469,23 +2469,15 @@ static int sample_cheaper(struct trainer *t, struct error *err)
  * training inputs of a gated predictor. */
 static void keep_only_lines(struct trainer *t)
 {
-	int all = t->samples.n, *rows = xcalloc((size_t)all + 1, sizeof *rows), n = 0;
-	unsigned char *keep = xcalloc((size_t)all + 1, 1);
+	int all = t->samples.n, *rows = xcalloc((size_t)all + 1, sizeof *rows), n;
 	struct dataset kept;
 
 	assert(t->ds.n == all);
-	for (int k = 0; k < all; k++) {
-		for (int i = 0; i < t->opt->nonly_lines && !keep[k]; i++)
-			keep[k] = t->opt->only_lines[i] == t->samples.line[k];
-		if (keep[k])
-			rows[n++] = k;
-	}
-	store_samples_keep(&t->samples, keep);
+	n = store_samples_keep_lines(&t->samples, t->opt->only_lines, t->opt->nonly_lines, rows);
 	dataset_subset(&t->ds, rows, n, &kept);
 	dataset_release(&t->ds);
 	t->ds = kept;
 	free(rows);
-	free(keep);
 	say(t, "gate: trained on %d of the %d inputs, those the gate lets through\n", n, all);
 }
 
