@@ -14,20 +14,38 @@
 #include "runner.h"
 #include "util.h"
 
-char *cli_runtime_file(const char *name)
+/* Returns the folder of the running executable, owned by the caller; dies if it is unknown. */
+static char *executable_dir(void)
 {
-	char exe[4096], *slash, *path;
+	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 
 	if (n <= 0)
 		die("cannot find the mantis executable (/proc/self/exe)");
 	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	*slash = '\0';
-	path = xasprintf("%s/rt/%s", exe, name);
+	*strrchr(exe, '/') = '\0';
+	return xstrdup(exe);
+}
+
+char *cli_runtime_file(const char *name)
+{
+	char *dir = executable_dir(), *path = xasprintf("%s/rt/%s", dir, name);
+
+	free(dir);
 	if (access(path, R_OK) != 0)
 		die("the runtime %s is missing (run make)", path);
 	return path;
+}
+
+char *cli_sibling(const char *name)
+{
+	char *dir = executable_dir(), *path = xasprintf("%s/%s", dir, name);
+
+	free(dir);
+	if (access(path, X_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
 }
 
 noreturn void die(const char *fmt, ...)

@@ -60,6 +60,9 @@ const struct command *const *cli_commands(void);
 /* Returns the path of the runtime object rt/NAME beside the mantis executable (mantisrt.o,
  * slicert.o), owned by the caller; dies if it is missing. */
 char *cli_runtime_file(const char *name);
+/* Returns the path of the executable name beside the running one (mantis-predict beside mantis),
+ * owned by the caller, or NULL when there is none. */
+char *cli_sibling(const char *name);
 
 /* Makes the exit codes of --ok-exit CODES ("1", "1,2") the program's success for every run of
  * this process (runner_set_ok_exits); a usage error of cmd if one is not a code. */

@@ -59,6 +59,7 @@ struct summary {
 	double noise;                   /* mean |A - again| / A */
 	double start_cost;              /* mean start_cost over the ok samples that have one;
 					   NaN if none has */
+	double call_cost;               /* mean call_cost, likewise */
 	int in_interval;                /* ok samples whose prediction has an interval */
 	double coverage;                /* the share of those whose actual value lies in it */
 	double ratio;                   /* the median of A / E over the ok samples with E > 0:
@@ -80,6 +81,8 @@ struct measuring {
 	int reps;            /* K: runs per measurement of the actual value */
 	double timeout;      /* seconds before a run of the program is killed; 0: never */
 	double budget;       /* seconds before the predictor's evaluator is killed */
+	char *predict_command; /* mantis-predict beside mantis (cli_sibling), timed on each input
+				* as a scheduler runs it; NULL: none; owned */
 };
 
 /*
@@ -230,7 +233,7 @@ static void summarize_drift(const struct eval_sample *v, int n, struct summary *
 static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
 	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
-	int started = 0, nratio = 0;
+	int started = 0, called = 0, nratio = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -247,6 +250,10 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 			out->start_cost += v[i].start_cost;
 			started++;
 		}
+		if (!isnan(v[i].call_cost)) {
+			out->call_cost += v[i].call_cost;
+			called++;
+		}
 		if ((inside = covered(v[i].model, v[i].by[BY_MANTIS], v[i].actual)) >= 0) {
 			out->in_interval++;
 			out->coverage += inside;
@@ -260,6 +267,7 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 	if (out->n)
 		out->noise /= out->n;
 	out->start_cost = started ? out->start_cost / started : NAN;
+	out->call_cost = called ? out->call_cost / called : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
 		errors_of(v, n, k, &out->by[k]);
 	summarize_drift(v, n, out);
@@ -292,6 +300,7 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "lt30", json_real(e->lt30));
 	json_object_set_new(root, "predict_cost", json_real(e->cost));
 	json_object_set_new(root, "start_cost", number(s->start_cost));
+	json_object_set_new(root, "call_cost", number(s->call_cost));
 	json_object_set_new(root, "noise_floor", json_real(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
 	if (p->gated) { /* how many inputs the gated predictor predicted */
@@ -341,6 +350,10 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		       ? "evaluator's and the sampled runs'" : "sampled runs'" : "evaluator's",
 		       100 * s->start_cost);
 	putchar('\n');
+	if (!isnan(s->call_cost))
+		printf("prediction command %.2f%% of the program's time (mantis-predict as a "
+		       "scheduler runs it: its start, the predictor read, the evaluator)\n",
+		       100 * s->call_cost);
 	if (s->in_interval)
 		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",
 		       100 * p->model.interval.level, (int)lround(s->coverage * s->in_interval),
@@ -405,6 +418,7 @@ static json_t *sample_json(const struct eval_sample *s, const struct input *in, 
 		json_object_set_new(o, "predicted", json_real(s->by[BY_MANTIS]));
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
 		json_object_set_new(o, "start_cost", number(s->start_cost));
+		json_object_set_new(o, "call_cost", number(s->call_cost));
 		json_object_set_new(o, "drift", number(s->drift));
 		for (int j = 0; j < s->nfeatures; j++)
 			json_object_set_new(features, s->model->features[j].name,
@@ -486,9 +500,44 @@ static void predict_baselines(const struct predictor *p, const struct baseline_m
 	s->cost[BY_BOUNDED] = s->cost[BY_MANTIS];
 }
 
+/* Returns the wall time of the prediction command a scheduler runs for in (how->predict_command
+ * PRED --budget B [--stdin FILE] -- ARGS, once), or NaN without one or when it fails. */
+static double call_seconds(const struct predictor *p, const struct measuring *how,
+			   const struct input *in)
+{
+	char *dir = how->predict_command ? realpath(p->dir, NULL) : NULL, budget[32];
+	char budget_option[] = "--budget", stdin_option[] = "--stdin", end[] = "--";
+	struct run_options ro = {.timeout = how->budget + 10};
+	struct input call = {.line = in->line, .text = in->text};
+	struct run_result res;
+	struct error err = {""};
+	double seconds = NAN;
+
+	if (!dir)
+		return NAN;
+	snprintf(budget, sizeof budget, "%g", how->budget);
+	call.argv = xcalloc((size_t)in->argc + 8, sizeof *call.argv);
+	call.argv[call.argc++] = dir;
+	call.argv[call.argc++] = budget_option;
+	call.argv[call.argc++] = budget;
+	if (in->stdin_path) {
+		call.argv[call.argc++] = stdin_option;
+		call.argv[call.argc++] = in->stdin_path;
+	}
+	call.argv[call.argc++] = end;
+	for (int i = 0; i < in->argc; i++)
+		call.argv[call.argc++] = in->argv[i];
+	/* exit 0 alone: the program's other codes of success (--ok-exit) are not the command's */
+	if (runner_run(how->predict_command, &call, &ro, &res, &err) == 0 && res.exit_code == 0)
+		seconds = res.wall;
+	free(call.argv);
+	free(dir);
+	return seconds;
+}
+
 /* Measures input k: the actual value, the prediction and (with bm) the baselines, by the
  * model s->model (set by the caller: predictor_choose). */
-static void measure(const struct predictor *p, const struct measuring *how,
+static void measure(struct predictor *p, const struct measuring *how,
 		    const struct input *in, const struct baseline_models *bm, struct eval_sample *s)
 {
 	struct prediction pr;
@@ -497,7 +546,7 @@ static void measure(const struct predictor *p, const struct measuring *how,
 
 	for (int k = 0; k < NPREDICTORS; k++)
 		s->by[k] = s->cost[k] = NAN;
-	s->start_cost = s->drift = NAN;
+	s->start_cost = s->call_cost = s->drift = NAN;
 	s->baselines = bm != NULL;
 	s->nfeatures = s->model->nfeatures;
 	s->features = xcalloc((size_t)s->nfeatures + 1, sizeof *s->features);
@@ -514,6 +563,7 @@ static void measure(const struct predictor *p, const struct measuring *how,
 	s->cost[BY_MANTIS] = pr.seconds / (wall > 1e-6 ? wall : 1e-6);
 	if (predictor_start_seconds(p, in, &start, &err) == 0)
 		s->start_cost = start / (wall > 1e-6 ? wall : 1e-6);
+	s->call_cost = call_seconds(p, how, in) / (wall > 1e-6 ? wall : 1e-6);
 	memcpy(s->features, pr.values, (size_t)pr.nvalues * sizeof *pr.values);
 	s->warned = pr.warning != NULL;
 	prediction_release(&pr);
@@ -640,6 +690,7 @@ static int run_eval(int argc, char **argv)
 		usage_error(&cmd_eval, "--drift-every must be 0 (no drift checks) or more");
 	if (predictor_open(&p, argv[optind], &err) < 0 || inputs_load(&ins, inputs_path, &err) < 0)
 		die("%s", err.msg);
+	how.predict_command = cli_sibling("mantis-predict");
 	if (program_arg && strcmp(p.info.metric, "instructions") == 0)
 		die("--program: %s predicts the instruction count, which only the trained build's "
 		    "instrumented copy counts", p.dir);
@@ -718,6 +769,7 @@ static int run_eval(int argc, char **argv)
 	free(dc.since);
 	free(trained_program);
 	free(program);
+	free(how.predict_command);
 	drift_release(&dc.d);
 	inputs_release(&ins);
 	predictor_release(&p);
@@ -741,7 +793,9 @@ const struct command cmd_eval = {
 		"relative error |A-E|/A, its median and maximum, LT15 and LT30 (the shares of inputs\n"
 		"predicted within 15% and 30%), the median of A/E, the prediction cost (the mean of\n"
 		"predictor time over program time) beside its floor, the evaluator's process start-up\n"
-		"alone (5 timed starts per input), and the noise floor: the mean relative difference\n"
+		"alone (5 timed starts per input) and the prediction command's (mantis-predict PRED ...\n"
+		"-- ARGS run once per input, as a scheduler runs it: its start, the predictor read,\n"
+		"the evaluator), and the noise floor: the mean relative difference\n"
 		"between two independent measurements of A, each the median of K runs (interleaved);\n"
 		"and how many actual values lie in the interval mantis predict gives (90% of the\n"
 		"training inputs, held out, did). An input the program or the predictor fails on is\n"
@@ -775,7 +829,9 @@ const struct command cmd_eval = {
 		"  --json         print {\"metric\", \"n\", \"mre\", \"median_re\", \"max_re\", \"lt15\",\n"
 		"                 \"lt30\", \"ratio\" (the median of A/E), \"predict_cost\",\n"
 		"                 \"start_cost\" (null for an evaluator built before mantis could time\n"
-		"                 its start-up), \"noise_floor\", \"out_of_range\", \"interval_level\",\n"
+		"                 its start-up), \"call_cost\" (the prediction command's; null when\n"
+		"                 there is no mantis-predict beside mantis), \"noise_floor\",\n"
+		"                 \"out_of_range\", \"interval_level\",\n"
 		"                 \"interval_coverage\" (null: no interval), \"drift\" (null: not\n"
 		"                 measured; else {\"n\", \"median\", \"low\", \"high\": the inputs' factors,\n"
 		"                 \"mre\", \"interval_coverage\", \"ratio\": with each prediction times its\n"

@@ -30,6 +30,9 @@ struct eval_sample {
 	double cost[NPREDICTORS]; /* per predictor, its time / the program's wall time */
 	double start_cost; /* the evaluator's start-up alone / the program's wall time: the floor
 			      of cost[BY_MANTIS]; 0 without an evaluator, NaN if not measured */
+	double call_cost;  /* the prediction command as a scheduler runs it (mantis-predict PRED
+			      ... -- ARGS: its start, reading the predictor, the evaluator and the
+			      model; one run) / the program's wall time; NaN if not measured */
 	double drift;      /* the machine's drift when it was measured (drift.h: the reference
 			      inputs' time then / their profiled time, interpolated between the
 			      checks before and after it); NaN if not measured */

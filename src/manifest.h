@@ -64,9 +64,9 @@ struct feature *manifest_add(struct manifest *m, const char *kind, const char *n
 			     const char *variable, const char *description);
 /* Adds coef * counter to f's sum. */
 void feature_add_term(struct feature *f, int counter, int64_t coef);
-/* Adds terms[0..n) to f's sum, as feature_add_term does one by one, in O(n log n) where that
- * is O(n^2): a program-wide count has a term per block (pcre2grep's 10,000 made reading its
- * predictor's features.json take 69 ms of a 75 ms prediction). */
+/* Adds terms[0..n) (counters >= 0) to f's sum, as feature_add_term does one by one, in linear
+ * time where that is quadratic: a program-wide count has a term per block (pcre2grep's 10,000
+ * made reading its predictor's features.json take 69 ms of a 75 ms prediction). */
 void feature_add_terms(struct feature *f, const struct feature_term *terms, int n);
 
 /* Records how the build was made (strings copied), so that it can be rebuilt (the slicer),

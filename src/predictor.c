@@ -19,6 +19,9 @@
  * With a gate (predictor.json "gate", train.c gate_long_inputs), PRED/long is a predictor of its
  * own: predictor_choose evaluates this model, which then reads input features alone, and an
  * input it predicts at or above the gate is predicted by PRED/long.
+ * A command that predicts one input (mantis predict) opens lazily (predictor_open_to_predict):
+ * no manifest for a model of input features alone, PRED/long once an input is gated there; a
+ * scheduler pays the command's whole run per job, and those reads were most of it.
  * Invariant: predictor.json, model.json and the manifest agree: every model feature is a
  * feature of the manifest, an input feature or a sampled feature of one of the manifest, there
  * is an evaluator exactly when one is of the manifest, a sampling plan exactly when one is
@@ -172,17 +175,17 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 	return 0;
 }
 
+static int open_predictor(struct predictor *p, const char *dir, int lazy, struct error *err);
+
 /* Opens p's gated predictor, PRED/long, into p->gated. Returns 0, or -1 with err naming the
- * file at fault (info: PRED/predictor.json). */
-static int open_gated(struct predictor *p, const char *info, struct error *err)
+ * file at fault. */
+static int open_gated(struct predictor *p, struct error *err)
 {
 	char *dir = xasprintf("%s/%s", p->dir, PREDICTOR_GATED);
 	int rc = -1;
 
 	p->gated = xcalloc(1, sizeof *p->gated);
-	if (p->nprogram + p->nsampled > 0)
-		error_set(err, "%s: a gate needs a model of input features alone", info);
-	else if (predictor_open(p->gated, dir, err) < 0)
+	if (open_predictor(p->gated, dir, p->lazy, err) < 0)
 		;
 	else if (p->gated->info.gate > 0)
 		error_set(err, "%s/predictor.json: a gated predictor has a gate of its own", dir);
@@ -196,7 +199,42 @@ static int open_gated(struct predictor *p, const char *info, struct error *err)
 	return rc;
 }
 
-int predictor_open(struct predictor *p, const char *dir, struct error *err)
+/* Returns whether p's manifest must be read: opened for everything, or when the model reads a
+ * feature that is not an input feature (an input feature needs none: descriptor.h). */
+static int needs_manifest(const struct predictor *p)
+{
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		if (descriptor_find(p->model.features[i].name) < 0)
+			return 1;
+	}
+	return !p->lazy;
+}
+
+/* Fills p->feature, p->descriptor and p->sampled from the model and the manifest. Returns 0, or
+ * -1 with err naming a feature in neither (model, manifest: their paths). */
+static int place_features(struct predictor *p, const char *model, const char *manifest,
+			  struct error *err)
+{
+	p->feature = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->feature);
+	p->descriptor = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->descriptor);
+	p->sampled = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->sampled);
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		const char *name = p->model.features[i].name, *of = sampler_feature(name);
+
+		p->feature[i] = manifest_find(&p->m, name);
+		p->descriptor[i] = p->feature[i] < 0 ? descriptor_find(name) : -1;
+		p->sampled[i] = of && p->feature[i] < 0 ? manifest_find(&p->m, of) : -1;
+		p->nprogram += p->feature[i] >= 0;
+		p->nsampled += p->sampled[i] >= 0;
+		if (p->feature[i] < 0 && p->descriptor[i] < 0 && p->sampled[i] < 0)
+			return error_set(err, "%s: feature %s is not in %s", model, name, manifest);
+	}
+	return 0;
+}
+
+/* Opens the predictor in dir into p (predictor_open; lazy: predictor_open_to_predict).
+ * Returns 0, or -1 with err naming the file at fault. */
+static int open_predictor(struct predictor *p, const char *dir, int lazy, struct error *err)
 {
 	char *info = xasprintf("%s/predictor.json", dir), *model = xasprintf("%s/model.json", dir);
 	char *manifest = xasprintf("%s/features.json", dir);
@@ -209,8 +247,9 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 
 	memset(p, 0, sizeof *p);
 	p->dir = xstrdup(dir);
+	p->lazy = lazy;
 	if (read_info(info, &p->info, err) < 0 || model_read(&p->model, model, err) < 0 ||
-	    manifest_read(&p->m, manifest, err) < 0)
+	    (needs_manifest(p) && manifest_read(&p->m, manifest, err) < 0))
 		goto out;
 	runner_set_ok_exits(p->info.ok_exits);
 	if (strcmp(p->model.metric, p->info.metric) != 0) {
@@ -218,22 +257,8 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 			  p->info.metric);
 		goto out;
 	}
-	p->feature = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->feature);
-	p->descriptor = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->descriptor);
-	p->sampled = xcalloc((size_t)p->model.nfeatures + 1, sizeof *p->sampled);
-	for (int i = 0; i < p->model.nfeatures; i++) {
-		const char *name = p->model.features[i].name, *of = sampler_feature(name);
-
-		p->feature[i] = manifest_find(&p->m, name);
-		p->descriptor[i] = p->feature[i] < 0 ? descriptor_find(name) : -1;
-		p->sampled[i] = of && p->feature[i] < 0 ? manifest_find(&p->m, of) : -1;
-		p->nprogram += p->feature[i] >= 0;
-		p->nsampled += p->sampled[i] >= 0;
-		if (p->feature[i] < 0 && p->descriptor[i] < 0 && p->sampled[i] < 0) {
-			error_set(err, "%s: feature %s is not in %s", model, name, manifest);
-			goto out;
-		}
-	}
+	if (place_features(p, model, manifest, err) < 0)
+		goto out;
 	if (p->nsampled > 0 && p->info.plan.npositions == 0) {
 		error_set(err, "%s: the model reads sampled features but there is no \"sampled\"",
 			  info);
@@ -258,7 +283,11 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err)
 			goto out;
 		}
 	}
-	if (p->info.gate > 0 && open_gated(p, info, err) < 0)
+	if (p->info.gate > 0 && p->nprogram + p->nsampled > 0) {
+		error_set(err, "%s: a gate needs a model of input features alone", info);
+		goto out;
+	}
+	if (p->info.gate > 0 && !lazy && open_gated(p, err) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -266,6 +295,16 @@ out:
 	free(model);
 	free(manifest);
 	return rc;
+}
+
+int predictor_open(struct predictor *p, const char *dir, struct error *err)
+{
+	return open_predictor(p, dir, 0, err);
+}
+
+int predictor_open_to_predict(struct predictor *p, const char *dir, struct error *err)
+{
+	return open_predictor(p, dir, 1, err);
 }
 
 /*
@@ -527,33 +566,42 @@ static int run_samples(const struct predictor *p, const struct input *in, double
 	return rc;
 }
 
-const struct predictor *predictor_choose(const struct predictor *p, const struct input *in)
+/* Returns whether p's gate sends in to PRED/long: p's model (input features alone, read here with
+ * no evaluator) predicts at least the gate on in. */
+static int gated(const struct predictor *p, const struct input *in)
 {
 	double *values;
-	int gated;
+	int at_least;
 
-	if (!p->gated)
-		return p;
+	if (!(p->info.gate > 0))
+		return 0;
 	values = xcalloc((size_t)p->model.nfeatures + 1, sizeof *values);
 	predictor_values(p, in, NULL, NULL, values);
-	gated = model_eval(&p->model, values) >= p->info.gate;
+	at_least = model_eval(&p->model, values) >= p->info.gate;
 	free(values);
-	return gated ? p->gated : p;
+	return at_least;
 }
 
-int predictor_run(const struct predictor *p, const struct input *in, double timeout,
+const struct predictor *predictor_choose(const struct predictor *p, const struct input *in)
+{
+	assert(!p->lazy || !(p->info.gate > 0));
+	return p->gated && gated(p, in) ? p->gated : p;
+}
+
+int predictor_run(struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err)
 {
 	uint64_t *counters = NULL;
 	struct sampled_run sampled = {0};
 	double t0 = now_seconds(), own;
-	const struct predictor *by = p->gated && check_input_files(p, in, err) == 0
-					     ? predictor_choose(p, in) : p;
 	int rc = 0;
 
-	if (by != p) { /* the gate's own work: the input features read, the model evaluated */
+	if (p->info.gate > 0 && check_input_files(p, in, err) == 0 && gated(p, in)) {
+		/* the gate's own work: the input features read, the model evaluated */
 		own = now_seconds() - t0;
-		rc = predictor_run(by, in, timeout, out, err);
+		if (!p->gated && open_gated(p, err) < 0)
+			return -1;
+		rc = predictor_run(p->gated, in, timeout, out, err);
 		out->seconds += own;
 		return rc;
 	}

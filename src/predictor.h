@@ -71,7 +71,10 @@ struct predictor {
 				     * training's sampled runs (sampled.db) are of; owned */
 	char *sampler;              /* what runs on the samples (predictor.json's "program"):
 				     * PRED/sampled-evaluator or PRED/build/sandboxed; owned */
-	struct predictor *gated;    /* PRED/long when info.gate > 0, else NULL; owned */
+	struct predictor *gated;    /* PRED/long when info.gate > 0 (opened lazily: when an input
+				     * is first gated), else NULL; owned */
+	int lazy;                   /* opened by predictor_open_to_predict: reads only what
+				     * predictions need */
 };
 
 /* The training inputs of a predictor, as its profile recorded them. */
@@ -135,20 +138,28 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
  */
 int predictor_open(struct predictor *p, const char *dir, struct error *err);
 /*
+ * As predictor_open, reading only what predictions need, for a command that predicts one input
+ * and exits: the manifest only when the model reads program or sampled features (a model of
+ * input features alone needs none; a gzip manifest takes 16 million instructions to read), and
+ * PRED/long only when predictor_run first gates an input there. Such a p serves predictor_run
+ * alone.
+ */
+int predictor_open_to_predict(struct predictor *p, const char *dir, struct error *err);
+/*
  * Returns the predictor that predicts in: p->gated when p has a gate and p's model (input
  * features alone, read here with no evaluator) predicts at least the gate on in, else p.
- * Borrowed from p.
+ * Borrowed from p, which predictor_open opened.
  */
 const struct predictor *predictor_choose(const struct predictor *p, const struct input *in);
 /*
  * Predicts in's metric: runs the evaluator on in (scratch folder, no side effects) killed after
  * timeout seconds (0: none), and PRED/build/sandboxed on the samples of in when the model reads
  * sampled features, and evaluates the model; through p->gated when predictor_choose says so
- * (out->by tells). Returns 0 with *out filled (release with
+ * (out->by tells; opened then if p was opened lazily). Returns 0 with *out filled (release with
  * prediction_release), or -1 with err saying why there is no prediction: an input file that
  * cannot be read, an evaluator that failed, timed out or did not write its features.
  */
-int predictor_run(const struct predictor *p, const struct input *in, double timeout,
+int predictor_run(struct predictor *p, const struct input *in, double timeout,
 		  struct prediction *out, struct error *err);
 /*
  * Fills values[0..model features) with the model's features: the program's from counters (the

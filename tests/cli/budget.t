@@ -53,7 +53,8 @@ features are among those removed (a later round, as under ASan, may take the out
   > print(b['budget'], b['inputs'], len(b['rounds']) >= 2, b['rounds'][0]['ratio'] > 1.05)
   > print(sorted(d['feature'] for d in b['dropped_counters'][:3]))
   > print(all(d['counter'] in dropped for d in b['dropped_counters']))
-  > print([f['name'] for f in m['features'] if any(t[0] in dropped and t[1] for t in f['terms']) or f.get('per') in dropped])
+  > terms = lambda f: zip(f['terms'][0::2], f['terms'][1::2])  # counter, coef, counter, coef...
+  > print([f['name'] for f in m['features'] if any(c in dropped and k for c, k in terms(f)) or f.get('per') in dropped])
   > print(sorted(n for n in b['removed_features'] if n.startswith(('value:main:hot.c:12:', 'value:main:hot.c:13:'))))
   > P
   0.05 2 True True

@@ -105,6 +105,20 @@ bounded execution are those of the model that predicted each input:
   $ mantis predict pred --json -- t1.bin | grep '"gated"'
    "gated": true
 
+A prediction reads only what it needs: the first model reads input features alone, so no
+manifest, and PRED/long is opened only for an input it predicts. With both manifests broken, a
+short input is still predicted, a long one is refused with PRED/long's named, and eval (which
+opens everything) refuses at once:
+
+  $ cp -r pred broken && echo '{' > broken/long/features.json && echo '{' > broken/features.json
+  $ mantis-predict broken -- ts1.bin | sed -n 3p
+  not gated: the input's features alone predict less than the gate, so they predicted; broken/long was not run
+  $ mantis-predict broken -- t1.bin
+  mantis: broken/long/features.json:2:0: string or '}' expected near end of file
+  [1]
+  $ mantis eval broken --inputs test.txt 2>&1 | sed -E 's/:[0-9]+:[0-9]+: .*/: (an error)/'
+  mantis: broken/features.json: (an error)
+
 A file that is missing is refused before the gate (whose model reads its size):
 
   $ mantis predict pred -- nothere.bin

@@ -135,7 +135,7 @@ and help:
   [1]
   $ mantis-predict --help | head -1
   usage: mantis predict PRED [--json] [--budget S] [--stdin FILE] [--] ARGS...
-  $ ldd "$(command -v mantis-predict)" | grep -c libLLVM
+  $ ldd "$(command -v mantis-predict)" 2>&1 | grep -c libLLVM
   0
   [1]
 
@@ -150,6 +150,12 @@ Beside the cost, its floor: the evaluator's process start-up alone (timed with
 MANTIS_EVALUATOR_START_ONLY, which ends it before main), a positive share of the program's time:
 
   $ python3 -c 'import json; d = json.load(open("e.json")); print(0 < d["start_cost"] < 1)'
+  True
+
+And the prediction command's, as a scheduler pays it (mantis-predict beside mantis, run once per
+input: its own start, the predictor read, then the evaluator), more than the evaluator's run:
+
+  $ python3 -c 'import json; d = json.load(open("e.json")); print(d["call_cost"] > d["predict_cost"] > 0)'
   True
   $ MANTIS_EVALUATOR_START_ONLY=1 MANTIS_COUNTERS=$PWD/c pred/evaluator t1.txt; echo $?; ls c
   0
@@ -195,16 +201,16 @@ measurement). An input whose file changed is measured again, and --fresh measure
   metric=instructions repeat=1 timeout=0 budget=60|3
   metric=instructions repeat=2 timeout=0 budget=60|3
 
-A database made before eval timed the evaluator's start-up gets the column; its rows are reused,
-with no start-up figure (null), and a measurement made since has one:
+A database made before eval timed the evaluator's start-up and the prediction command gets the
+columns; its rows are reused, with no such figures (null), and a measurement made since has them:
 
-  $ sqlite3 pred/eval.db 'ALTER TABLE samples DROP COLUMN start_cost'
-  $ mantis eval pred --inputs test.txt --repeat 2 --json 2> /dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["start_cost"])'
-  None
-  $ sqlite3 pred/eval.db 'SELECT count(*), count(start_cost) FROM samples'
-  6|0
-  $ mantis eval pred --inputs test.txt --repeat 2 --fresh --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["start_cost"] > 0)'
-  True
+  $ sqlite3 pred/eval.db 'ALTER TABLE samples DROP COLUMN start_cost; ALTER TABLE samples DROP COLUMN call_cost'
+  $ mantis eval pred --inputs test.txt --repeat 2 --json 2> /dev/null | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["start_cost"], d["call_cost"])'
+  None None
+  $ sqlite3 pred/eval.db 'SELECT count(*), count(start_cost), count(call_cost) FROM samples'
+  6|0|0
+  $ mantis eval pred --inputs test.txt --repeat 2 --fresh --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["start_cost"] > 0, d["call_cost"] > 0)'
+  True True
 
 A database that is not eval's is refused, and left as it was:
 

@@ -1,7 +1,8 @@
 /*
  * test_manifest.c: features.json (manifest.c): a predictor's manifest cut from a build's
  * (manifest_subset) keeps the build's identity and the named features' formulas, in the
- * build's order, and reads back from disk as it was written.
+ * build's order, and reads back from disk as it was written; terms read as a flat list or as the
+ * pairs of older files, and a malformed term is an error naming its feature.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -119,6 +120,50 @@ START_TEST(subset_keeps_a_mean_s_denominator)
 }
 END_TEST
 
+/* Writes text to dir/name and reads it as a manifest into *m. Returns manifest_read's status. */
+static int read_text(const char *dir, const char *name, const char *text, struct manifest *m,
+		     struct error *err)
+{
+	char *path = test_write_file(dir, name, text);
+	int rc = manifest_read(m, path, err);
+
+	free(path);
+	return rc;
+}
+
+START_TEST(terms_read_flat_or_as_older_pairs)
+{
+	static const char *const head = "{\"build_id\": \"00000000000000ff\", \"counters\": 4, "
+					"\"features\": [{\"name\": \"loop:f:a.c:2\", \"kind\": "
+					"\"loop\", \"terms\": ";
+	uint64_t counters[4] = {5, 7, 11, 13};
+	char *dir = test_tmpdir(), *text;
+	struct manifest m;
+	struct error err = {""};
+
+	text = xasprintf("%s[3, 2, 0, -1]}]}", head); /* flat: counter, coef, ... */
+	ck_assert_int_eq(read_text(dir, "flat.json", text, &m, &err), 0);
+	ck_assert_int_eq(m.v[0].nterms, 2);
+	ck_assert_double_eq(feature_value(&m.v[0], counters), 21); /* 2 * 13 - 5 */
+	manifest_release(&m);
+	free(text);
+	text = xasprintf("%s[[3, 2], [0, -1]]}]}", head); /* the pairs of older files */
+	ck_assert_int_eq(read_text(dir, "pairs.json", text, &m, &err), 0);
+	ck_assert_double_eq(feature_value(&m.v[0], counters), 21);
+	manifest_release(&m);
+	free(text);
+	text = xasprintf("%s[3, 2, 0]}]}", head); /* a counter without its coefficient */
+	ck_assert_int_eq(read_text(dir, "odd.json", text, &m, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.msg, "odd.json: feature loop:f:a.c:2: a term"));
+	free(text);
+	text = xasprintf("%s[4, 1]}]}", head); /* counter 4 of 4 */
+	ck_assert_int_eq(read_text(dir, "range.json", text, &m, &err), -1);
+	ck_assert_ptr_nonnull(strstr(err.msg, "range.json: feature loop:f:a.c:2"));
+	free(text);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_manifest(void)
 {
 	Suite *s = suite_create("manifest");
@@ -127,6 +172,7 @@ Suite *suite_manifest(void)
 	tcase_add_test(tc, subset_keeps_the_build_and_the_named_formulas);
 	tcase_add_test(tc, subset_keeps_a_mean_s_denominator);
 	tcase_add_test(tc, terms_added_at_once_merge_as_one_by_one);
+	tcase_add_test(tc, terms_read_flat_or_as_older_pairs);
 	suite_add_tcase(s, tc);
 	return s;
 }
