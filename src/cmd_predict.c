@@ -206,7 +206,7 @@ const struct command cmd_predict = {
 		"ARGS naming existing files are taken relative to the working directory, as the\n"
 		"program would; the evaluator runs in a scratch folder. mantis-predict (beside mantis)\n"
 		"is this command in a static executable without LLVM, for a scheduler that predicts\n"
-		"each job with a command: it starts in about 2 ms instead of 17, and reads only what\n"
+		"each job with a command: it starts in about 2 ms instead of 60, and reads only what\n"
 		"the prediction needs (no manifest for a model of input features alone; PRED/long only\n"
 		"for an input gated there).\n"
 		"\n"

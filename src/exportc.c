@@ -20,7 +20,10 @@
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
  * a fixed runtime (runtime_text below, C source kept as lines), and samples_text for sampled
  * features; the input features' helpers it needs; one function per program feature (or per
- * feature a sampled one extrapolates); the exported function. Invariant: it computes bit for bit what predictor_run does: the same
+ * feature a sampled one extrapolates); the exported function. With a gate (predictor.json
+ * "gate"), PRED/long's predicting function and the first model's (input features alone), both
+ * static, and the exported function choosing between them by the first's value, as
+ * predictor_run does. Invariant: it computes bit for bit what predictor_run does: the same
  * counters, the same integer and floating-point operations in the same order (coefficients
  * printed with 17 significant digits, which read back to the same doubles; FP contraction
  * off), and it refuses where mantis predict refuses (a file named by an argument that cannot
@@ -679,10 +682,25 @@ static int slot(const struct used *u, int k)
 	return -1;
 }
 
+/* Appends to the header the paragraph on gate's gate: its model first, PRED/long above it. */
+static void gate_paragraph(struct strbuf *sb, const struct predictor *gate)
+{
+	struct strbuf formula = {0};
+
+	model_format(&gate->model, &formula);
+	strbuf_addf(sb, "\n *\n * With a gate: that model (PRED/%s) predicts only the inputs that a first "
+	    "model,\n * of input features alone (no child process), puts at ", PREDICTOR_GATED);
+	put_double(sb, gate->info.gate);
+	strbuf_addf(sb, " or more; the first model\n * predicts the others (fitted on %d inputs):\n"
+	    " *   ", gate->model.ntrain);
+	comment_text(sb, formula.buf);
+	strbuf_release(&formula);
+}
+
 /* Appends the header comment: what the file offers, what it needs, how it was made (bytes:
  * the evaluator's size, sampled_bytes the sampled program's). */
-static void header(struct strbuf *sb, const struct predictor *p, const char *name, size_t bytes,
-		   size_t sampled_bytes)
+static void header(struct strbuf *sb, const struct predictor *p, const struct predictor *gate,
+		   const char *name, size_t bytes, size_t sampled_bytes)
 {
 	int runs = p->evaluator || p->sampler;
 
@@ -690,12 +708,12 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
 		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
 		     : xasprintf("%s time in seconds", metric);
-	char *dir = realpath(p->dir, NULL);
+	char *dir = realpath(gate ? gate->dir : p->dir, NULL);
 	struct strbuf formula = {0};
 
 	model_format(&p->model, &formula);
 	strbuf_addf(sb, "/*\n * The mantis predictor of ");
-	comment_text(sb, dir ? dir : p->dir);
+	comment_text(sb, dir ? dir : gate ? gate->dir : p->dir);
 	strbuf_addf(sb, " as one C file, made by mantis export-c\n * (mantis %s). Do not edit: export it "
 	    "again after training again.\n *\n *   double %s_predict(int argc, char **argv);\n *\n"
 	    " * argc and argv as the program's main would receive them: argv[0] its name (",
@@ -735,6 +753,8 @@ static void header(struct strbuf *sb, const struct predictor *p, const char *nam
 		strbuf_addf(sb, "\n * Of the training inputs, each held out in turn, %.0f%% measured "
 		    "%.3gx to %.3gx\n * the prediction.", 100 * p->model.interval.level,
 		    p->model.interval.low, p->model.interval.high);
+	if (gate)
+		gate_paragraph(sb, gate);
 	if (p->sampler)
 		strbuf_addf(sb, "\n *\n * Its sampled features (sampled:NAME) are counted by PRED/%s\n"
 		    " * (%zu bytes, embedded below) on two samples of the files the arguments name\n"
@@ -951,15 +971,20 @@ static void continuation(struct strbuf *sb, const struct model *m, int i)
 	strbuf_addf(sb, "\t\ty += s * (x[%d] - e[%d]);\n\t}\n", i, i);
 }
 
-/* Appends NAME_predict: the checks of the files whose size it reads, the evaluator's run, the
+/* Appends the function called function (exported: with its prototype; else static) that
+ * predicts by p: the checks of the files whose size it reads, the evaluator's run, the
  * features, then the model term by term, continued past the training ranges, as model_eval
  * computes it. */
-static void predict_function(struct strbuf *sb, const struct predictor *p, const char *name)
+static void predict_function(struct strbuf *sb, const struct predictor *p, const char *function,
+			     int exported)
 {
 	const struct model *m = &p->model;
 
-	strbuf_addf(sb, "double %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, char "
-	    "**argv)\n{\n", name, name);
+	if (exported)
+		strbuf_addf(sb, "double %s(int argc, char **argv);\n\ndouble %s(int argc, char "
+		    "**argv)\n{\n", function, function);
+	else
+		strbuf_addf(sb, "static double %s(int argc, char **argv)\n{\n", function);
 	if (m->nfeatures == 0) {
 		strbuf_addf(sb, "\t(void)argc;\n\t(void)argv;\n\treturn ");
 		put_double(sb, m->intercept);
@@ -1023,20 +1048,31 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	strbuf_addf(sb, "\treturn y;\n}\n");
 }
 
-int exportc_write(const struct predictor *p, const char *name, const char *path,
+/* Appends NAME_predict for a gated pair, as predictor_run chooses: the first model (of input
+ * features alone: NAME_first, which refuses what its checks refuse) decides, and NAME_long
+ * (PRED/long) predicts an input it puts at the gate or more. */
+static void gated_function(struct strbuf *sb, const struct predictor *p, const char *name)
+{
+	strbuf_addf(sb, "\ndouble %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, "
+	    "char **argv)\n{\n\tdouble first = %s_first(argc, argv);\n\n\treturn isnan(first) || "
+	    "first < ", name, name, name);
+	put_double(sb, p->info.gate);
+	strbuf_addf(sb, " ? first : %s_long(argc, argv);\n}\n", name);
+}
+
+int exportc_write(const struct predictor *gate, const char *name, const char *path,
 		  struct error *err)
 {
+	/* p: the predictor that runs programs, PRED/long with a gate (whose model reads input
+	 * features alone, and runs nothing) */
+	const struct predictor *p = gate->gated ? gate->gated : gate;
+	char *function;
 	struct strbuf sb = {0};
 	struct used u = {0};
 	unsigned char *exe = NULL, *sampled = NULL;
 	size_t bytes = 0, sampled_bytes = 0;
 	int rc;
 
-	if (p->gated)
-		return error_set(err, "%s has a gate (%s/%s predicts the inputs its model puts at %g "
-				 "or more), and the exported function holds one model; export %s/%s "
-				 "for those inputs", p->dir, p->dir, PREDICTOR_GATED, p->info.gate,
-				 p->dir, PREDICTOR_GATED);
 	for (int i = 0; i < p->info.plan.npositions; i++) {
 		if (p->info.plan.positions[i] == SAMPLER_STDIN)
 			return error_set(err, "%s: the model reads sampled features of the standard "
@@ -1052,7 +1088,7 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 		free(exe);
 		return -1;
 	}
-	header(&sb, p, name, bytes, sampled_bytes);
+	header(&sb, p, gate->gated ? gate : NULL, name, bytes, sampled_bytes);
 	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n");
 	if (p->model.nfeatures > 0)
 		strbuf_addf(&sb, "#include <fcntl.h>\n#include <signal.h>\n#include <stdint.h>\n"
@@ -1083,7 +1119,7 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 			lines(&sb, extrapolated_text,
 			      sizeof extrapolated_text / sizeof *extrapolated_text);
 	}
-	input_functions(&sb, input_helpers(p));
+	input_functions(&sb, input_helpers(p) | input_helpers(gate));
 	if (exe || sampled) {
 		strbuf_addf(&sb, "\n/* ---- the model "
 		    "------------------------------------------------------------------------ */\n\n");
@@ -1094,7 +1130,20 @@ int exportc_write(const struct predictor *p, const char *name, const char *path,
 	} else {
 		strbuf_addf(&sb, "\n");
 	}
-	predict_function(&sb, p, name);
+	if (gate->gated) {
+		function = xasprintf("%s_long", name);
+		predict_function(&sb, p, function, 0);
+		free(function);
+		function = xasprintf("%s_first", name);
+		strbuf_addf(&sb, "\n");
+		predict_function(&sb, gate, function, 0);
+		free(function);
+		gated_function(&sb, gate, name);
+	} else {
+		function = xasprintf("%s_predict", name);
+		predict_function(&sb, p, function, 1);
+		free(function);
+	}
 	rc = write_file(path, sb.buf, sb.len, err);
 	strbuf_release(&sb);
 	free(u.counter);

@@ -125,10 +125,42 @@ A file that is missing is refused before the gate (whose model reads its size):
   mantis: input file nothere.bin cannot be read (missing): the program would fail on this input; no prediction
   [1]
 
-export-c holds one model, so it refuses a gated pair and says what to export; the report
-says where the gate is:
+export-c writes both models into one file: the first decides with no child process, and
+PRED/long's embedded sampled program runs only above the gate, so the exported function
+predicts what mantis predict prints on either side of it, and refuses what it refuses; the
+report says where the gate is:
 
-  $ mantis export-c pred -o predict_gate.c 2>&1 | sed -E 's/at [0-9.e+]+ or more/at G or more/'
-  mantis: pred has a gate (pred/long predicts the inputs its model puts at G or more), and the exported function holds one model; export pred/long for those inputs
+  $ mantis export-c pred -o predict_gate.c
+  wrote predict_gate.c: double gate_predict(int argc, char **argv)
+  $ grep -c -E '^static double gate_(first|long)\(' predict_gate.c
+  2
+  $ grep -c -E '^ \* The mantis predictor of .*/pred as one C file|^ \* With a gate: that model \(PRED/long\)' predict_gate.c
+  2
+  $ cat > main.c <<'C'
+  > #include <errno.h>
+  > #include <stdio.h>
+  > #include <string.h>
+  > 
+  > double gate_predict(int argc, char **argv);
+  > 
+  > int main(int argc, char **argv)
+  > {
+  > 	for (int i = 1; i < argc; i++) {
+  > 		char *args[] = {"prog", argv[i], NULL};
+  > 		double v;
+  > 
+  > 		errno = 0;
+  > 		v = gate_predict(2, args);
+  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
+  > 	}
+  > 	return 0;
+  > }
+  > C
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o predict main.c predict_gate.c
+  $ ./predict t1.bin ts1.bin nothere.bin > mine.txt
+  $ for f in t1.bin ts1.bin; do mantis predict pred --json -- $f | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
+  $ head -2 mine.txt | awk '{print $2}' | diff - theirs.txt
+  $ tail -1 mine.txt
+  nothere.bin nan No such file or directory
   $ mantis report pred -o report.html > /dev/null && grep -c '<p id="gate">' report.html
   1
