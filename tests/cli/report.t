@@ -190,32 +190,12 @@ Errors:
   [1]
 
 mantis export-c writes the predictor as one C file; compiled with strict warnings into a
-program that calls hash_predict, it predicts what mantis predict predicts:
+program that calls hash_predict (tests/cli/data/predict-driver.c: a scheduler's call per
+argument), it predicts what mantis predict predicts:
 
   $ mantis export-c pred -o predict_hash.c
   wrote predict_hash.c: double hash_predict(int argc, char **argv)
-  $ cat > main.c <<'C'
-  > #include <errno.h>
-  > #include <stdio.h>
-  > #include <string.h>
-  > 
-  > double PREDICT(int argc, char **argv);
-  > 
-  > /* Prints, per argument, the prediction for a run on it ("-": no argument) and errno. */
-  > int main(int argc, char **argv)
-  > {
-  > 	for (int i = 1; i < argc; i++) {
-  > 		char *args[] = {"prog", argv[i], NULL};
-  > 		double v;
-  > 
-  > 		errno = 0;
-  > 		v = PREDICT(strcmp(argv[i], "-") ? 2 : 1, args);
-  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
-  > 	}
-  > 	return 0;
-  > }
-  > C
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=hash_predict -o predict main.c predict_hash.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=hash_predict -o predict "$TESTDIR/data/predict-driver.c" predict_hash.c
   $ seq 1 400 > big.txt
   $ ./predict t1.txt t2.txt t3.txt big.txt in5.txt - > mine.txt
   $ cat > compare.py <<'PY'
@@ -284,7 +264,7 @@ A predictor without an evaluator (a constant model) exports a constant:
   $ python3 -c 'import json; json.dump({"metric": "instructions", "threshold": 0.2, "cost": 0, "ntrain": 8, "iterations": 1, "evaluator": None}, open("const/predictor.json", "w")); json.dump({"algorithm": "constant", "metric": "instructions", "fit": "relative", "degree": 3, "cv_folds": 0, "intercept": 12345.5, "terms": [], "features": [], "n_train": 8, "n_test": 0, "train_mre": 0.5, "test_mre": None}, open("const/model.json", "w"))'
   $ mantis export-c const -o predict_const.c
   wrote predict_const.c: double const_predict(int argc, char **argv)
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=const_predict -o constant main.c predict_const.c && ./constant t1.txt
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=const_predict -o constant "$TESTDIR/data/predict-driver.c" predict_const.c && ./constant t1.txt
   t1.txt 12345.5 ok
 
 A feature in fixed point (a floating-point variable's values: "shift": S in features.json) is
@@ -295,7 +275,7 @@ divided by 2^S in the exported C as in mantis predict; here every model feature 
   wrote predict_shifted.c: double shifted_predict(int argc, char **argv)
   $ grep -c ' / 16;$' predict_shifted.c
   1
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=shifted_predict -o shiftedp main.c predict_shifted.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=shifted_predict -o shiftedp "$TESTDIR/data/predict-driver.c" predict_shifted.c
   $ for f in t1.txt big.txt; do printf '%s %s\n' "$(./shiftedp $f | cut -d' ' -f2)" "$(mantis predict shifted --json -- $f 2> /dev/null | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
   same
   same
@@ -311,7 +291,7 @@ argv; it predicts bit for bit what mantis predict does:
   wrote predict_mixed.c: double mixed_predict(int argc, char **argv)
   $ grep -c 'fexecve(fd\[0\]\|word_size(argv\[1\])\|readable_argument(argc, argv, 1)' predict_mixed.c
   3
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=mixed_predict -o mixedp main.c predict_mixed.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=mixed_predict -o mixedp "$TESTDIR/data/predict-driver.c" predict_mixed.c
   $ for f in t1.txt big.txt in5.txt; do printf '%s %s\n' "$(./mixedp $f | cut -d' ' -f2)" "$(mantis predict mixed --json -- $f 2> /dev/null | python3 -c 'import json, sys; print(repr(json.load(sys.stdin)["prediction"]))')"; done | awk '{ print ($1 + 0 == $2 + 0) ? "same" : "differ: " $0 }'
   same
   same

@@ -136,27 +136,7 @@ report says where the gate is:
   2
   $ grep -c -E '^ \* The mantis predictor of .*/pred as one C file|^ \* With a gate: that model \(PRED/long\)' predict_gate.c
   2
-  $ cat > main.c <<'C'
-  > #include <errno.h>
-  > #include <stdio.h>
-  > #include <string.h>
-  > 
-  > double gate_predict(int argc, char **argv);
-  > 
-  > int main(int argc, char **argv)
-  > {
-  > 	for (int i = 1; i < argc; i++) {
-  > 		char *args[] = {"prog", argv[i], NULL};
-  > 		double v;
-  > 
-  > 		errno = 0;
-  > 		v = gate_predict(2, args);
-  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
-  > 	}
-  > 	return 0;
-  > }
-  > C
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o predict main.c predict_gate.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=gate_predict -o predict "$TESTDIR/data/predict-driver.c" predict_gate.c
   $ ./predict t1.bin ts1.bin nothere.bin > mine.txt
   $ for f in t1.bin ts1.bin; do mantis predict pred --json -- $f | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
   $ head -2 mine.txt | awk '{print $2}' | diff - theirs.txt

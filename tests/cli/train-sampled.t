@@ -118,28 +118,7 @@ back to the same double), and refuses what it refuses:
 
   $ mantis export-c pred -o predict_runs.c
   wrote predict_runs.c: double runs_predict(int argc, char **argv)
-  $ cat > main.c <<'C'
-  > #include <errno.h>
-  > #include <stdio.h>
-  > #include <string.h>
-  > 
-  > double runs_predict(int argc, char **argv);
-  > 
-  > /* Prints, per argument, the prediction for a run on it ("-": no argument) and errno. */
-  > int main(int argc, char **argv)
-  > {
-  > 	for (int i = 1; i < argc; i++) {
-  > 		char *args[] = {"prog", argv[i], NULL};
-  > 		double v;
-  > 
-  > 		errno = 0;
-  > 		v = runs_predict(strcmp(argv[i], "-") ? 2 : 1, args);
-  > 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
-  > 	}
-  > 	return 0;
-  > }
-  > C
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o predict main.c predict_runs.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=runs_predict -o predict "$TESTDIR/data/predict-driver.c" predict_runs.c
   $ ./predict t0.bin t3.bin nothere.bin - . > mine.txt
   $ for f in t0.bin t3.bin; do mantis predict pred --json -- $f | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
   $ head -2 mine.txt | awk '{print $2}' | diff - theirs.txt
@@ -157,8 +136,7 @@ alike under it, and a value under 2 is refused:
   $ mantis export-c halfpred -o predict_half.c --name half > /dev/null
   $ grep -c 'SMALLER = 2 ' predict_half.c
   1
-  $ sed 's/runs_predict/half_predict/' main.c > half_main.c
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o half half_main.c predict_half.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=half_predict -o half "$TESTDIR/data/predict-driver.c" predict_half.c
   $ ./half t0.bin | awk '{print $2}' > mine.txt
   $ mantis predict halfpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
   $ mantis predict pred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff -q mine.txt - > /dev/null
@@ -202,8 +180,7 @@ the same feature extrapolated is another value:
   $ grep -c 'extrapolated(' predict_mean.c
   0
   [1]
-  $ sed 's/runs_predict/mean_predict/' main.c > mean_main.c
-  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -o meanx mean_main.c predict_mean.c
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=mean_predict -o meanx "$TESTDIR/data/predict-driver.c" predict_mean.c
   $ ./meanx t0.bin | awk '{print $2}' > mine.txt
   $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
   $ python3 mean.py sampled: > /dev/null
