@@ -708,12 +708,13 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
 		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
 		     : xasprintf("%s time in seconds", metric);
-	char *dir = realpath(gate ? gate->dir : p->dir, NULL);
+	const char *pred = gate ? gate->dir : p->dir; /* the directory the user exported */
+	char *dir = realpath(pred, NULL);
 	struct strbuf formula = {0};
 
 	model_format(&p->model, &formula);
 	strbuf_addf(sb, "/*\n * The mantis predictor of ");
-	comment_text(sb, dir ? dir : gate ? gate->dir : p->dir);
+	comment_text(sb, dir ? dir : pred);
 	strbuf_addf(sb, " as one C file, made by mantis export-c\n * (mantis %s). Do not edit: export it "
 	    "again after training again.\n *\n *   double %s_predict(int argc, char **argv);\n *\n"
 	    " * argc and argv as the program's main would receive them: argv[0] its name (",
