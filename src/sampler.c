@@ -617,6 +617,58 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 
 /* ---- choosing the share ------------------------------------------------------------------- */
 
+/* Returns |extrapolated / actual - 1|, the extrapolation's own relative error (actual 0 as 1). */
+static double raw_error(double extrapolated, double actual)
+{
+	return fabs(extrapolated - actual) / (actual > 0 ? actual : 1);
+}
+
+double sampler_rescaled_error(const double *extrapolated, const double *actual, int n,
+			      double *se, double *raw)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, mean = 0, square = 0, a, b;
+	int m = 0;
+
+	for (int k = 0; k < n; k++) {
+		if (extrapolated[k] > 0 && actual[k] > 0) {
+			mx += log(extrapolated[k]);
+			my += log(actual[k]);
+			m++;
+		}
+	}
+	mx /= m > 0 ? m : 1;
+	my /= m > 0 ? m : 1;
+	for (int k = 0; k < n; k++) {
+		if (extrapolated[k] > 0 && actual[k] > 0) {
+			double dx = log(extrapolated[k]) - mx;
+
+			sxx += dx * dx;
+			sxy += dx * (log(actual[k]) - my);
+		}
+	}
+	b = sxx > 0 ? sxy / sxx : 0;
+	a = my - b * mx;
+	*raw = 0;
+	for (int k = 0; k < n; k++) {
+		double e = raw_error(extrapolated[k], actual[k]);
+
+		*raw += e / n;
+		if (!(extrapolated[k] > 0))
+			e = 1;
+		else if (m >= 3 && sxx > 0 && actual[k] > 0) {
+			double x = log(extrapolated[k]), y = log(actual[k]);
+			double leverage = 1.0 / m + (x - mx) * (x - mx) / sxx;
+
+			if (leverage < 1 - 1e-9)
+				e = fabs(expm1(-(y - a - b * x) / (1 - leverage)));
+		}
+		mean += e / n;
+		square += e * e / n;
+	}
+	*se = n > 1 ? sqrt(fmax(square - mean * mean, 0) / (n - 1)) : 0;
+	return mean;
+}
+
 /* Returns whether trials x and y take the same share of the bytes, but for the rounding of
  * their pieces (within 1%): the same way of sampling, but for where the pieces lie. */
 static int same_share(const struct sampler_trial *x, const struct sampler_trial *y)

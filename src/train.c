@@ -387,18 +387,20 @@ static int *judge_order(const struct trainer *t);
 #define SAMPLE_ALLOWANCE 1.5
 #define SAMPLED_TRIES 6 /* sampled features judged too costly, none accepted: all dropped */
 
-/* The sampled runs of every sample under plan, each timed reps times: mean relative error of
- * the extrapolated instruction count (NaN without the bycount scheme), and in *se its
- * standard error, or -1 with err set. Fills runs[] (each owned by the caller) and *failed
- * (owned) with the first failure, if any. */
+/* The sampled runs of every sample under plan, each timed reps times: the mean relative error
+ * of the extrapolated instruction count once rescaled (sampler_rescaled_error; NaN without the
+ * bycount scheme), in *se its standard error and in *raw the extrapolation's own error, or -1
+ * with err set. Fills runs[] (each owned by the caller) and *failed (owned) with the first
+ * failure, if any. */
 static double sample_all(struct trainer *t, const struct sampler_plan *plan, int reps,
 			 const char *exe, struct sampled_run *runs, char **failed, double *se,
-			 struct error *err)
+			 double *raw, struct error *err)
 {
 	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan, reps);
-	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc;
+	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc, n = 0;
+	double *extrapolated = xcalloc((size_t)t->samples.n + 1, sizeof *extrapolated);
+	double *actual = xcalloc((size_t)t->samples.n + 1, sizeof *actual), error;
 	struct sampledb sdb;
-	double error = 0, square = 0;
 
 	*failed = NULL;
 	rc = sampledb_open(&sdb, db, exe, setting, t->m.ncounters, err);
@@ -413,19 +415,19 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 		if (rc == 0 && !runs[k].ok && !*failed)
 			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
 		if (rc == 0 && runs[k].ok && total >= 0) {
-			double want = feature_value(&t->m.v[total], t->samples.counters[k]);
-			double e = fabs(sampler_value(&runs[k], &t->m.v[total], 0) - want) /
-				   (want > 0 ? want : 1);
-
-			error += e / t->samples.n;
-			square += e * e / t->samples.n;
+			actual[n] = feature_value(&t->m.v[total], t->samples.counters[k]);
+			extrapolated[n++] = sampler_value(&runs[k], &t->m.v[total], 0);
 		}
 	}
 	if (sdb.db)
 		sampledb_close(&sdb);
 	free(db);
 	free(setting);
-	*se = t->samples.n > 1 ? sqrt(fmax(square - error * error, 0) / (t->samples.n - 1)) : 0;
+	error = sampler_rescaled_error(extrapolated, actual, n, se, raw);
+	if (total < 0)
+		*raw = NAN;
+	free(extrapolated);
+	free(actual);
 	return rc < 0 ? -1 : total >= 0 ? error : NAN;
 }
 
@@ -487,7 +489,8 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 			json_object_set_new(o, "failure", json_string(tr[i].failed));
 		else if (!isnan(tr[i].error))
 			json_object_set_new(o, "instructions_error",
-					    json_pack("{s:f, s:f}", "mean", tr[i].error, "se", tr[i].se));
+					    json_pack("{s:f, s:f, s:f}", "mean", tr[i].error, "se",
+						      tr[i].se, "extrapolated", tr[i].raw));
 		json_array_append_new(list, o);
 	}
 	json_object_set_new(t->sampling, "trials", list);
@@ -538,7 +541,7 @@ static int run_trial(struct trainer *t, const char *exe, const char *files,
 	t->plan.least = x->least;
 	t->plan.chunks = x->chunks;
 	t->plan.smaller = x->smaller;
-	x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, err);
+	x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, &x->raw, err);
 	x->share = x->cost = 0;
 	for (int k = 0; k < t->samples.n && !(x->error < 0) && !x->failed; k++) {
 		x->share += (runs[k].share[0] + runs[k].share[1]) / t->samples.n;
@@ -555,8 +558,9 @@ static int run_trial(struct trainer *t, const char *exe, const char *files,
 	else if (isnan(x->error))
 		say(t, "every input ran (cost %.2f%%)\n", 100 * x->cost);
 	else
-		say(t, "the instruction count extrapolated within %.2f%% (standard error %.2f%%) on "
-		    "the mean input, cost %.2f%%\n", 100 * x->error, 100 * x->se, 100 * x->cost);
+		say(t, "the instruction count extrapolated within %.2f%% on the mean input, %.2f%% "
+		    "once rescaled (standard error %.2f%%), cost %.2f%%\n", 100 * x->raw,
+		    100 * x->error, 100 * x->se, 100 * x->cost);
 	return 0;
 }
 
@@ -590,15 +594,14 @@ static void keep_trials(struct trainer *t, const struct sampler_trial *tr, int n
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
  * training input then runs once on its samples (DIR/sandboxed) in each way tried: the pieces
  * spread over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES),
- * then, when none extrapolates the instruction count within SAMPLER_GOOD_PERMILLE, at
+ * then, when none extrapolates the instruction count (rescaled) within SAMPLER_GOOD_PERMILLE, at
  * --sample with the larger sample raised to SAMPLER_WARM_UP bytes and 4 times that where that
  * grows some input's (SAMPLE_LEASTS), each with the smaller sample a quarter and a half of the
  * larger (SAMPLER_PAST_WARM_UP); the smaller shares and the larger sizes only when the
  * instruction count measures them. The way kept runs SAMPLER_REPS times, its cost
  * their median. Of the ways whose runs cost at most SAMPLE_ALLOWANCE times the threshold, the
- * cheapest whose
- * extrapolated instruction count is within one standard error of the best on the training
- * inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes, and a
+ * cheapest whose extrapolated instruction count, once rescaled (sampler_rescaled_error), is
+ * within one standard error of the best on the training inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes, and a
  * stream's first KiB may cost less than the rest (gzip). If the program fails on a sample of
  * some input there are none. Their cost is judged feature by feature, as the program's are
  * (decide_sampled): the slice of one loop costs less than the whole program on the samples.
@@ -610,7 +613,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	char *exe = xasprintf("%s/sandboxed", t->build), *files, *failed = NULL;
 	static const int smaller[] = {SAMPLER_SMALLER, SAMPLER_PAST_WARM_UP};
 	struct sampler_trial tr[2 * (SAMPLE_SHARES + 2 * SAMPLE_LEASTS)];
-	double t0 = now_seconds(), se;
+	double t0 = now_seconds(), se, raw;
 	int n = 0, kept, added, rc = 0;
 
 	sampled_release(t);
@@ -678,7 +681,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	t->plan.smaller = tr[kept].smaller;
 	t->sampled = xcalloc((size_t)t->samples.n + 1, sizeof *t->sampled);
 	t->nsampled = t->samples.n;
-	if (sample_all(t, &t->plan, SAMPLER_REPS, exe, t->sampled, &failed, &se, err) < 0) {
+	if (sample_all(t, &t->plan, SAMPLER_REPS, exe, t->sampled, &failed, &se, &raw, err) < 0) {
 		free(exe);
 		return -1;
 	}
@@ -2517,7 +2520,7 @@ static double *training_predictions(const struct trainer *t, const struct model 
 static double *gate_costs(struct trainer *t, int cheapest, struct error *err)
 {
 	int n = t->samples.n, way = -1;
-	double *cost = xcalloc((size_t)n + 1, sizeof *cost), se;
+	double *cost = xcalloc((size_t)n + 1, sizeof *cost), se, raw;
 	struct sampler_plan plan = t->plan; /* borrows t->plan's files */
 	struct sampled_run *runs = t->sampled;
 	char *exe = NULL, *failed = NULL;
@@ -2534,7 +2537,7 @@ static double *gate_costs(struct trainer *t, int cheapest, struct error *err)
 		plan.smaller = t->trials[way].smaller;
 		runs = xcalloc((size_t)n + 1, sizeof *runs);
 		exe = xasprintf("%s/sandboxed", t->build);
-		if (sample_all(t, &plan, 1, exe, runs, &failed, &se, err) < 0) {
+		if (sample_all(t, &plan, 1, exe, runs, &failed, &se, &raw, err) < 0) {
 			free(cost);
 			cost = NULL;
 		}

@@ -476,6 +476,90 @@ START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget
 }
 END_TEST
 
+/* The leave-one-out error of input i under the power law fitted to the others, by refitting
+ * (the check of sampler_rescaled_error's leverages). */
+static double refit_error(const double *x, const double *y, int n, int i)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, b;
+
+	for (int k = 0; k < n; k++) {
+		if (k != i) {
+			mx += log(x[k]) / (n - 1);
+			my += log(y[k]) / (n - 1);
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		if (k != i) {
+			sxx += (log(x[k]) - mx) * (log(x[k]) - mx);
+			sxy += (log(x[k]) - mx) * (log(y[k]) - my);
+		}
+	}
+	b = sxy / sxx;
+	return fabs(exp(my + b * (log(x[i]) - mx)) / y[i] - 1);
+}
+
+START_TEST(a_way_is_judged_by_its_count_once_rescaled)
+{
+	double ext[] = {1e6, 2e6, 3.5e6, 5e6, 8e6, 1.3e7}, act[6], se, raw, want = 0;
+
+	/* a steady power law: the model undoes it, the extrapolation's own error does not */
+	for (int k = 0; k < 6; k++)
+		act[k] = 3 * pow(ext[k], 1.1);
+	ck_assert_double_lt(sampler_rescaled_error(ext, act, 6, &se, &raw), 1e-9);
+	ck_assert_double_gt(raw, 0.7);
+	/* scatter about it: each input as the fit of the other five predicts it */
+	act[1] *= 1.2;
+	act[4] *= 0.9;
+	for (int k = 0; k < 6; k++)
+		want += refit_error(ext, act, 6, k) / 6;
+	ck_assert_double_eq_tol(sampler_rescaled_error(ext, act, 6, &se, &raw), want, 1e-12);
+	ck_assert_double_gt(want, 0.05);
+	ck_assert_double_gt(se, 0);
+	/* an extrapolation below zero errs by 1 and takes no part in the fit */
+	{
+		double e7[] = {1e6, 2e6, 3.5e6, 5e6, 8e6, 1.3e7, -4e5}, a7[7];
+
+		for (int k = 0; k < 6; k++)
+			a7[k] = 3 * pow(e7[k], 1.1);
+		a7[6] = 2e6;
+		ck_assert_double_eq_tol(sampler_rescaled_error(e7, a7, 7, &se, &raw), 1.0 / 7, 1e-9);
+	}
+	/* two inputs: no fit, each errs as extrapolated */
+	ck_assert_double_eq_tol(sampler_rescaled_error((double[]){1e6, 2e6}, (double[]){1.1e6, 2e6},
+						       2, &se, &raw), 0.05 / 1.1, 1e-12);
+	ck_assert_double_eq_tol(raw, 0.05 / 1.1, 1e-12);
+}
+END_TEST
+
+START_TEST(bzip2s_smallest_way_is_kept_once_its_count_is_rescaled)
+{
+	/* bzip2's six ways within the budget (B48, session 29; 100 training inputs): as
+	 * extrapolated, 1% errs least and is kept; rescaled, 0.25% does (11.1-11.4% against
+	 * 16.7-17.8%), and of its two the pieces. Its models: 1% in 8 pieces 2.8% on 200 held-out
+	 * inputs, 0.25% in 8 pieces 1.33% (sessions 24-25, the way forced) */
+	struct sampler_trial way[] = {
+		TRIAL(0.01, 8192, 8, 0.1975, 0.0180, NULL), TRIAL(0.01, 8192, 1, 0.1821, 0.0187, NULL),
+		TRIAL(0.005, 8192, 8, 0.2351, 0.0133, NULL), TRIAL(0.005, 8192, 1, 0.2322, 0.0133, NULL),
+		TRIAL(0.0025, 8192, 8, 0.2433, 0.0191, NULL), TRIAL(0.0025, 8192, 1, 0.2749, 0.0186, NULL),
+	};
+	const double rescaled[][2] = {{0.1777, 0.0105}, {0.1670, 0.0111}, {0.1282, 0.0100},
+				      {0.1240, 0.0097}, {0.1136, 0.0115}, {0.1114, 0.0110}};
+	const double share[] = {0.0124968, 0.0124996, 0.00667866, 0.00668017, 0.00476137,
+				0.00476207};
+
+	for (int i = 0; i < 6; i++) {
+		way[i].share = share[i];
+		way[i].cost = 0.05;
+	}
+	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075), 0);
+	for (int i = 0; i < 6; i++) {
+		way[i].error = rescaled[i][0];
+		way[i].se = rescaled[i][1];
+	}
+	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075), 4);
+}
+END_TEST
+
 START_TEST(a_cheaper_way_is_taken_when_the_kept_way_costs_too_much)
 {
 	/* bzip2's trials on this AMD host (session 25): the ways at 8 KiB, then 64 KiB; 1% in 8
@@ -553,6 +637,8 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
 	tcase_add_test(tc, a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget);
+	tcase_add_test(tc, a_way_is_judged_by_its_count_once_rescaled);
+	tcase_add_test(tc, bzip2s_smallest_way_is_kept_once_its_count_is_rescaled);
 	tcase_add_test(tc, a_cheaper_way_is_taken_when_the_kept_way_costs_too_much);
 	tcase_add_test(tc, a_rejection_for_the_joint_cost_saves_what_it_can);
 	suite_add_tcase(s, tc);
