@@ -1,6 +1,7 @@
 /*
  * cmd_export_c.c: "mantis export-c PRED -o predict_NAME.c [--name NAME]": a predictor as one
- * self-contained C file defining double NAME_predict(int argc, char **argv) (src/exportc.c).
+ * self-contained C file defining double NAME_predict_stdin(int argc, char **argv, const char
+ * *input) and double NAME_predict(int argc, char **argv) (src/exportc.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +65,8 @@ static int run_export_c(int argc, char **argv)
 		die("%s", err.msg);
 	if (exportc_write(&p, name, out, &err) < 0)
 		die("%s", err.msg);
-	printf("wrote %s: double %s_predict(int argc, char **argv)\n", out, name);
+	printf("wrote %s: double %s_predict_stdin(int argc, char **argv, const char *input), "
+	       "double %s_predict(int argc, char **argv)\n", out, name, name);
 	predictor_release(&p);
 	free(name);
 	return EXIT_OK;
@@ -76,17 +78,19 @@ const struct command cmd_export_c = {
 	.usage =
 		"usage: mantis export-c PRED -o predict_NAME.c [--name NAME]\n"
 		"\n"
-		"Writes a self-contained C11 file defining double NAME_predict(int argc, char **argv)\n"
-		"for a scheduler to compile into itself. It predicts what mantis predict PRED -- ARGS\n"
-		"prints for argv = {name, ARGS...}: PRED's evaluator (an x86-64 Linux executable) is\n"
-		"embedded as bytes and run from a memfd on each call, the model's features computed\n"
-		"from the counters it writes, the input features from argv (strtod, stat; the\n"
-		"standard input is empty), the sampled features from PRED's sampled program (embedded\n"
-		"too) run on two samples of the files the arguments name, made as mantis makes them\n"
-		"in a private folder (a predictor that samples the standard input is refused), and\n"
-		"the model evaluated as mantis does, bit for bit.\n"
-		"On failure it returns NAN with errno set (ENOENT or EACCES: a file an argument names\n"
-		"cannot be read; EISDIR: a sampled file is not a regular file; ETIMEDOUT: over 60 s;\n"
+		"Writes a self-contained C11 file defining\n"
+		"  double NAME_predict_stdin(int argc, char **argv, const char *input)\n"
+		"  double NAME_predict(int argc, char **argv)\n"
+		"for a scheduler to compile into itself. The first predicts what mantis predict PRED\n"
+		"--stdin INPUT -- ARGS prints for argv = {name, ARGS...} (input NULL: no --stdin, as\n"
+		"the second): PRED's evaluator (an x86-64 Linux executable) is embedded as bytes and\n"
+		"run from a memfd on each call, its standard input read from input, the model's\n"
+		"features computed from the counters it writes, the input features from argv and\n"
+		"input (strtod, stat), the sampled features from PRED's sampled program (embedded\n"
+		"too) run on two samples of the files the arguments and input name, made as mantis\n"
+		"makes them in a private folder, and the model evaluated as mantis does, bit for bit.\n"
+		"On failure it returns NAN with errno set (ENOENT or EACCES: input or a file an\n"
+		"argument names cannot be read; EISDIR: a sampled file is not a regular file; ETIMEDOUT: over 60 s;\n"
 		"EIO: the evaluator or the sampled program failed); the file's first\n"
 		"comment says what it needs (Linux x86-64, the C library the evaluator was linked\n"
 		"with). A predictor without an evaluator needs none of that: its model reads input\n"

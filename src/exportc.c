@@ -1,6 +1,8 @@
 /*
  * exportc.c: a predictor as one self-contained C file (issue 9, mantis export-c), for a
- * scheduler to compile into itself: double NAME_predict(int argc, char **argv).
+ * scheduler to compile into itself: double NAME_predict_stdin(int argc, char **argv, const char
+ * *input), the program's standard input read from input, and NAME_predict(argc, argv) with
+ * none.
  *
  * LLVM 14 has no C back end, so the evaluator (PRED/evaluator, an executable) travels as a
  * byte array. A call copies it into a memfd and runs it with fexecve in a child process, with
@@ -12,11 +14,11 @@
  * coef * monomial, each monomial a product taken factor by factor, at the features clamped to
  * their training ranges, plus the linear continuation past them, term by term).
  * Input features (descriptor.h) are computed from argv as descriptor.c computes them (strtod,
- * stat), with no evaluator; the standard input being empty, size(stdin) is 0. Sampled features
+ * stat), with no evaluator; size(stdin) is input's (0 with none). Sampled features
  * (sampler.h) are computed as sampler.c computes them: the two samples of the files at the
  * plan's positions written to a private folder (in /dev/shm), the sampled program (embedded as
  * the evaluator is) run on each, the feature extrapolated along the line through the two
- * (sampled-larger: as it is on the larger); a plan that samples the standard input is refused.
+ * (sampled-larger: as it is on the larger); a sample of the standard input is the child's.
  * The file is: a header comment (the contract, what it needs, how it was made); constants;
  * a fixed runtime (runtime_text below, C source kept as lines), and samples_text for sampled
  * features; the input features' helpers it needs; one function per program feature (or per
@@ -101,14 +103,15 @@ static const char *const runtime_text[] = {
 	"}",
 	"",
 	"/*",
-	" * The child, in vfork (system calls only, no write to the caller's memory): stdin, stdout",
-	" * and stderr on /dev/null, the counters and failures memfds kept",
+	" * The child, in vfork (system calls only, no write to the caller's memory): stdin on input",
+	" * (/dev/null when NULL), stdout and stderr on /dev/null, the counters and failures memfds kept",
 	" * open across exec, signals unblocked, an alarm for the budget (it survives exec); then the",
 	" * evaluator. On failure it writes errno to report and exits 127. Never returns.",
 	" */",
-	"static void child(const int *fd, int report, char **argv, char **env)",
+	"static void child(const int *fd, int report, char **argv, char **env, const char *input)",
 	"{",
-	"	int in = open(\"/dev/null\", O_RDONLY), out = open(\"/dev/null\", O_WRONLY), e;",
+	"	int in = open(input ? input : \"/dev/null\", O_RDONLY), e;",
+	"	int out = open(\"/dev/null\", O_WRONLY);",
 	"	sigset_t none;",
 	"",
 	"	sigemptyset(&none);",
@@ -189,10 +192,10 @@ static const char *const runtime_text[] = {
 	"	return -1;",
 	"}",
 	"",
-	"/* Runs the program exe[0..bytes) (an evaluator) on argv and reads its counters into c.",
-	" * Returns 0, or -1 with errno set. */",
+	"/* Runs the program exe[0..bytes) (an evaluator) on argv, its standard input read from input",
+	" * (NULL: empty), and reads its counters into c. Returns 0, or -1 with errno set. */",
 	"static int run_program(const unsigned char *exe, size_t bytes, int argc, char **argv,",
-	"		       uint64_t *c)",
+	"		       const char *input, uint64_t *c)",
 	"{",
 	"	int fd[3], report[2] = {-1, -1}, status, exec_errno = 0, rc = -1, saved;",
 	"	char counters[64], failures[64], **env = NULL;",
@@ -213,7 +216,7 @@ static const char *const runtime_text[] = {
 	"	if (!(env = environment(counters, failures)) || (pid = vfork()) < 0)",
 	"		goto out;",
 	"	if (pid == 0)",
-	"		child(fd, report[1], argv, env);",
+	"		child(fd, report[1], argv, env, input);",
 	"	close(report[1]);",
 	"	report[1] = -1;",
 	"	if (read(report[0], &exec_errno, sizeof exec_errno) != (ssize_t)sizeof exec_errno)",
@@ -257,14 +260,20 @@ static const char *const samples_text[] = {
 	"	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : -1;",
 	"}",
 	"",
-	"/* Returns the path of position j's file in argv (borrowed), *word its word and *offset where",
-	" * the path starts in it (after \"-opt=\"), or NULL when argv names no regular file there (*word",
-	" * is then -1 when argv has no word there). */",
-	"static const char *position_file(int argc, char **argv, int j, int *word, size_t *offset)",
+	"/* Returns the path of position j's file (borrowed): in argv, or input for the standard input",
+	" * (j = 0); *word its word (argc for the standard input) and *offset where the path starts in",
+	" * it (after \"-opt=\"), or NULL when there is no regular file there (*word is then -1 when argv",
+	" * has no word there). */",
+	"static const char *position_file(int argc, char **argv, const char *input, int j, int *word,",
+	"				 size_t *offset)",
 	"{",
 	"	const char *eq;",
 	"",
 	"	*offset = 0;",
+	"	if (j == 0) {",
+	"		*word = argc;",
+	"		return regular_size(input) >= 0 ? input : NULL;",
+	"	}",
 	"	*word = j > 0 ? j : argc + j;",
 	"	if (*word < 1 || *word >= argc) {",
 	"		*word = -1;",
@@ -282,33 +291,39 @@ static const char *const samples_text[] = {
 	"",
 	"/* Returns the path of the plan's i-th file, or NULL when there is none or an earlier position",
 	" * names the same word (sampled once). */",
-	"static const char *planned_file(int argc, char **argv, int i, int *word, size_t *offset)",
+	"static const char *planned_file(int argc, char **argv, const char *input, int i, int *word,",
+	"				size_t *offset)",
 	"{",
-	"	const char *path = position_file(argc, argv, positions[i], word, offset);",
+	"	const char *path = position_file(argc, argv, input, positions[i], word, offset);",
 	"",
 	"	for (int k = 0; path && k < i; k++) {",
 	"		int other;",
 	"		size_t o;",
 	"",
-	"		if (position_file(argc, argv, positions[k], &other, &o) && other == *word)",
+	"		if (position_file(argc, argv, input, positions[k], &other, &o) && other == *word)",
 	"			return NULL;",
 	"	}",
 	"	return path;",
 	"}",
 	"",
 	"/* Returns 0 when every file the plan samples can be read, else -1 with errno set (ENOENT: no",
-	" * such argument or file; EACCES: unreadable; EISDIR: not a regular file). */",
-	"static int samples_readable(int argc, char **argv)",
+	" * such argument or file, or no input; EACCES: unreadable; EISDIR: not a regular file). */",
+	"static int samples_readable(int argc, char **argv, const char *input)",
 	"{",
 	"	for (int i = 0; i < NPOSITIONS; i++) {",
 	"		int word;",
 	"		size_t offset;",
-	"		const char *path = position_file(argc, argv, positions[i], &word, &offset), *eq;",
+	"		const char *path = position_file(argc, argv, input, positions[i], &word, &offset), *eq;",
 	"",
 	"		if (path && access(path, R_OK) == 0)",
 	"			continue;",
 	"		if (path)",
 	"			return -1; /* errno from access */",
+	"		if (word == argc) {",
+	"			errno = !input || access(input, F_OK) != 0 ? ENOENT",
+	"				: access(input, R_OK) != 0 ? EACCES : EISDIR;",
+	"			return -1;",
+	"		}",
 	"		if (word < 0) {",
 	"			errno = ENOENT;",
 	"			return -1;",
@@ -346,12 +361,13 @@ static const char *const samples_text[] = {
 	"	return total;",
 	"}",
 	"",
-	"/* The two samples of one call: their folder, files and arguments. */",
+	"/* The two samples of one call: their folder, files, arguments and standard inputs. */",
 	"struct samples {",
 	"	char dir[64];                     /* the private folder */",
 	"	char *file[2][NPOSITIONS + 1];    /* per sample, the excerpt files made; malloc'ed */",
 	"	char *word[2][NPOSITIONS + 1];    /* per sample, the words replaced; malloc'ed */",
 	"	char **argv[2];                   /* per sample, the arguments; malloc'ed array */",
+	"	const char *input[2];             /* per sample, the standard input (borrowed) */",
 	"	double share[2];                  /* their share of the sampled files' bytes */",
 	"};",
 	"",
@@ -377,9 +393,9 @@ static const char *const samples_text[] = {
 	"}",
 	"",
 	"/* Makes the larger (k = 0) and smaller (k = 1) excerpts of the plan's files in a private",
-	" * folder, as mantis does (sampler.c), and the arguments naming them. Returns 0, or -1 with",
-	" * errno set (the caller then calls drop_samples). */",
-	"static int make_samples(int argc, char **argv, struct samples *s)",
+	" * folder, as mantis does (sampler.c), and the arguments and standard inputs naming them.",
+	" * Returns 0, or -1 with errno set (the caller then calls drop_samples). */",
+	"static int make_samples(int argc, char **argv, const char *input, struct samples *s)",
 	"{",
 	"	const char *tmp = getenv(\"TMPDIR\");",
 	"	double total = 0, written[2] = {0, 0}, q = FRACTION;",
@@ -388,11 +404,12 @@ static const char *const samples_text[] = {
 	"		if (!(s->argv[k] = calloc((size_t)argc + 1, sizeof *argv)))",
 	"			return -1;",
 	"		memcpy(s->argv[k], argv, sizeof *argv * (size_t)argc);",
+	"		s->input[k] = input;",
 	"	}",
 	"	for (int i = 0; i < NPOSITIONS; i++) {",
 	"		int word;",
 	"		size_t offset;",
-	"		const char *path = planned_file(argc, argv, i, &word, &offset);",
+	"		const char *path = planned_file(argc, argv, input, i, &word, &offset);",
 	"",
 	"		if (path)",
 	"			total += (double)regular_size(path);",
@@ -409,7 +426,7 @@ static const char *const samples_text[] = {
 	"	for (int i = 0; i < NPOSITIONS && q < 1; i++) {",
 	"		int word, fd;",
 	"		size_t offset;",
-	"		const char *path = planned_file(argc, argv, i, &word, &offset), *base;",
+	"		const char *path = planned_file(argc, argv, input, i, &word, &offset), *base;",
 	"		off_t size;",
 	"		long piece;",
 	"",
@@ -442,6 +459,10 @@ static const char *const samples_text[] = {
 	"				return -1;",
 	"			}",
 	"			written[k] += (double)got;",
+	"			if (word == argc) {",
+	"				s->input[k] = s->file[k][i];",
+	"				continue;",
+	"			}",
 	"			snprintf(s->word[k][i], n + offset, \"%.*s%s\", (int)offset, argv[word],",
 	"				 s->file[k][i]);",
 	"			s->argv[k][word] = s->word[k][i];",
@@ -453,22 +474,23 @@ static const char *const samples_text[] = {
 	"	return 0;",
 	"}",
 	"",
-	"/* Runs the sampled program on the two samples of argv's files into ca and cb (cb unset when",
-	" * the larger sample is the whole files) and their shares into share. Returns 0, or -1 with",
-	" * errno set. */",
-	"static int run_samples(int argc, char **argv, uint64_t *ca, uint64_t *cb, double *share)",
+	"/* Runs the sampled program on the two samples of the files of argv and input into ca and cb",
+	" * (cb unset when the larger sample is the whole files) and their shares into share. Returns",
+	" * 0, or -1 with errno set. */",
+	"static int run_samples(int argc, char **argv, const char *input, uint64_t *ca, uint64_t *cb,",
+	"		       double *share)",
 	"{",
 	"	struct samples s;",
 	"	int rc, saved;",
 	"",
 	"	memset(&s, 0, sizeof s);",
-	"	if (samples_readable(argc, argv) < 0)",
+	"	if (samples_readable(argc, argv, input) < 0)",
 	"		return -1;",
-	"	rc = make_samples(argc, argv, &s);",
+	"	rc = make_samples(argc, argv, input, &s);",
 	"	if (rc == 0)",
-	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[0], ca);",
+	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[0], s.input[0], ca);",
 	"	if (rc == 0 && s.share[0] < 1)",
-	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[1], cb);",
+	"		rc = run_program(sampled, sizeof sampled, argc, s.argv[1], s.input[1], cb);",
 	"	share[0] = s.share[0];",
 	"	share[1] = s.share[1];",
 	"	saved = errno;",
@@ -491,10 +513,10 @@ static const char *const extrapolated_text[] = {
 };
 
 /* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
-enum { INPUT_SIZE = 1, INPUT_NUMBER = 2, INPUT_ALL = 4, INPUT_READABLE = 8 };
+enum { INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16 };
 
-static const char *const input_size_text[] = {
-	"/* Returns the size of the file at path, 0 if it is not a regular file. */",
+static const char *const input_file_text[] = {
+	"/* Returns the size of the file at path, 0 if it is not a regular file (or path is NULL). */",
 	"static double file_size(const char *path)",
 	"{",
 	"	struct stat st;",
@@ -502,6 +524,9 @@ static const char *const input_size_text[] = {
 	"	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (double)st.st_size : 0;",
 	"}",
 	"",
+};
+
+static const char *const input_size_text[] = {
 	"/* Returns the bytes of the files word names: itself, and the VALUE of a -opt=VALUE word. */",
 	"static double word_size(const char *word)",
 	"{",
@@ -525,14 +550,14 @@ static const char *const input_number_text[] = {
 };
 
 static const char *const input_all_text[] = {
-	"/* Returns the bytes of every file the arguments name (the standard input is empty). */",
-	"static double all_files(int argc, char **argv)",
+	"/* Returns the bytes of every file the arguments name, then of input (the standard input). */",
+	"static double all_files(int argc, char **argv, const char *input)",
 	"{",
 	"	double sum = 0;",
 	"",
 	"	for (int i = 1; i < argc; i++)",
 	"		sum += word_size(argv[i]);",
-	"	return sum;",
+	"	return sum + file_size(input);",
 	"}",
 	"",
 };
@@ -573,10 +598,11 @@ static int input_helpers(const struct predictor *p)
 	for (int i = 0; i < p->model.nfeatures; i++) {
 		int j = p->descriptor[i];
 
-		if (j < 0 || j == DESCRIPTOR_STDIN)
+		if (j < 0)
 			continue;
-		need |= j < DESCRIPTOR_ARGS ? INPUT_NUMBER : j == DESCRIPTOR_ALL ? INPUT_SIZE | INPUT_ALL
-											: INPUT_SIZE;
+		need |= j == DESCRIPTOR_STDIN ? INPUT_FILE : j < DESCRIPTOR_ARGS ? INPUT_NUMBER
+			: j == DESCRIPTOR_ALL ? INPUT_FILE | INPUT_SIZE | INPUT_ALL
+			: INPUT_FILE | INPUT_SIZE;
 		need |= checked_size(p, i) ? INPUT_READABLE : 0;
 	}
 	return need;
@@ -596,6 +622,8 @@ static void input_functions(struct strbuf *sb, int need)
 		return;
 	strbuf_addf(sb, "\n/* ---- input features "
 	    "------------------------------------------------------------------- */\n\n");
+	if (need & INPUT_FILE)
+		lines(sb, input_file_text, sizeof input_file_text / sizeof *input_file_text);
 	if (need & INPUT_SIZE)
 		lines(sb, input_size_text, sizeof input_size_text / sizeof *input_size_text);
 	if (need & INPUT_NUMBER)
@@ -615,9 +643,9 @@ static void input_expression(struct strbuf *sb, int j)
 		strbuf_addf(sb, "argc > %d ? word_size(argv[%d]) : 0", j - DESCRIPTOR_ARGS + 1,
 			    j - DESCRIPTOR_ARGS + 1);
 	else if (j == DESCRIPTOR_STDIN)
-		strbuf_addf(sb, "0 /* the standard input is empty */");
+		strbuf_addf(sb, "file_size(input)");
 	else
-		strbuf_addf(sb, "all_files(argc, argv)");
+		strbuf_addf(sb, "all_files(argc, argv, input)");
 }
 
 /* Appends s for a comment: "* /" stands for any "*" followed by "/", which would end it. */
@@ -682,6 +710,16 @@ static int slot(const struct used *u, int k)
 	return -1;
 }
 
+/* Returns whether p's model reads samples of the standard input. */
+static int samples_stdin(const struct predictor *p)
+{
+	for (int i = 0; i < p->info.plan.npositions; i++) {
+		if (p->info.plan.positions[i] == SAMPLER_STDIN)
+			return 1;
+	}
+	return 0;
+}
+
 /* Appends to the header the paragraph on gate's gate: its model first, PRED/long above it. */
 static void gate_paragraph(struct strbuf *sb, const struct predictor *gate)
 {
@@ -716,9 +754,10 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 	strbuf_addf(sb, "/*\n * The mantis predictor of ");
 	comment_text(sb, dir ? dir : pred);
 	strbuf_addf(sb, " as one C file, made by mantis export-c\n * (mantis %s). Do not edit: export it "
-	    "again after training again.\n *\n *   double %s_predict(int argc, char **argv);\n *\n"
+	    "again after training again.\n *\n *   double %s_predict_stdin(int argc, char **argv, "
+	    "const char *input);\n *   double %s_predict(int argc, char **argv);\n *\n"
 	    " * argc and argv as the program's main would receive them: argv[0] its name (",
-	    MANTIS_VERSION, name);
+	    MANTIS_VERSION, name, name);
 	if (p->m.program) {
 		strbuf_addf(sb, "training\n * ran it as ");
 		comment_text(sb, p->m.program);
@@ -727,10 +766,12 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 		strbuf_addf(sb, "any string),\n * ");
 	}
 	strbuf_addf(sb, "argv[1..argc) its arguments, files relative to the caller's working "
-	    "directory; the\n * program's standard input is empty. Returns the predicted %s,\n"
-	    " * or NAN with errno set:\n", what);
-	strbuf_addf(sb, " *   ENOENT, EACCES  a file an argument names cannot be read: the program would "
-	    "fail\n");
+	    "directory; input\n * the file the program reads as its standard input (NULL: none, "
+	    "as %s_predict has it:\n * the standard input empty). Returns the predicted %s,\n"
+	    " * or NAN with errno set:\n", name, what);
+	strbuf_addf(sb, " *   ENOENT, EACCES  input, or a file an argument names, cannot be read: the "
+	    "program would\n *                   fail%s\n", samples_stdin(p) ? " (ENOENT: no input, "
+	    "whose samples the model reads)" : "");
 	if (p->sampler)
 		strbuf_addf(sb, " *   EISDIR          a file the samples are taken from is not a regular "
 		    "file\n");
@@ -758,8 +799,8 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 		gate_paragraph(sb, gate);
 	if (p->sampler)
 		strbuf_addf(sb, "\n *\n * Its sampled features (sampled:NAME) are counted by PRED/%s\n"
-		    " * (%zu bytes, embedded below) on two samples of the files the arguments name\n"
-		    " * (positions[] below): FRACTION of their bytes, at least LEAST, in CHUNKS pieces "
+		    " * (%zu bytes, embedded below) on two samples of the files the arguments and input\n"
+		    " * name (positions[] below): FRACTION of their bytes, at least LEAST, in CHUNKS pieces "
 		    "spread\n * over each file, and a SMALLER-th of that, written to a private folder in "
 		    "/dev/shm\n * (or $TMPDIR, or /tmp) and removed after; each is extrapolated to the "
 		    "whole files along\n * the line through the two (sampled-larger: as it is on "
@@ -820,7 +861,7 @@ static void sampled_constants(struct strbuf *sb, const struct predictor *p,
 	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
 	    "static const double FRACTION = ", plan->npositions, plan->chunks, sampler_smaller(plan));
 	put_double(sb, plan->fraction);
-	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N]. */\n"
+	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N], 0 for input (the standard input). */\n"
 	    "static const int positions[NPOSITIONS] = {", sampler_least(plan));
 	for (int i = 0; i < plan->npositions; i++)
 		strbuf_addf(sb, "%s%d", i ? ", " : "", plan->positions[i]);
@@ -973,21 +1014,24 @@ static void continuation(struct strbuf *sb, const struct model *m, int i)
 }
 
 /* Appends the function called function (exported: with its prototype; else static) that
- * predicts by p: the checks of the files whose size it reads, the evaluator's run, the
- * features, then the model term by term, continued past the training ranges, as model_eval
- * computes it. */
+ * predicts by p for argc, argv and the standard input read from input: the checks of input
+ * and of the files whose size it reads, the evaluator's run, the features, then the model term
+ * by term, continued past the training ranges, as model_eval computes it. */
 static void predict_function(struct strbuf *sb, const struct predictor *p, const char *function,
 			     int exported)
 {
 	const struct model *m = &p->model;
 
 	if (exported)
-		strbuf_addf(sb, "double %s(int argc, char **argv);\n\ndouble %s(int argc, char "
-		    "**argv)\n{\n", function, function);
+		strbuf_addf(sb, "double %s(int argc, char **argv, const char *input);\n\ndouble %s("
+		    "int argc, char **argv, const char *input)\n{\n", function, function);
 	else
-		strbuf_addf(sb, "static double %s(int argc, char **argv)\n{\n", function);
+		strbuf_addf(sb, "static double %s(int argc, char **argv, const char *input)\n{\n",
+		    function);
 	if (m->nfeatures == 0) {
-		strbuf_addf(sb, "\t(void)argc;\n\t(void)argv;\n\treturn ");
+		strbuf_addf(sb, "\tif (argc < 1 || !argv || !argv[0]) {\n"
+		    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n"
+		    "\tif (input && access(input, R_OK) < 0)\n\t\treturn NAN;\n\treturn ");
 		put_double(sb, m->intercept);
 		strbuf_addf(sb, ";\n}\n");
 		return;
@@ -997,19 +1041,21 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	if (p->nsampled)
 		strbuf_addf(sb, "\tuint64_t ca[NUSED + 1], cb[NUSED + 1];\n\tdouble share[2];\n");
 	strbuf_addf(sb, "\tdouble x[%d], e[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
-	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n", m->nfeatures, m->nfeatures);
+	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n\tif (input && access(input, R_OK) < 0)\n"
+	    "\t\treturn NAN;\n", m->nfeatures, m->nfeatures);
 	for (int i = 0; i < m->nfeatures; i++) {
 		if (p->descriptor[i] >= 0 && checked_size(p, i))
 			strbuf_addf(sb, "\tif (readable_argument(argc, argv, %d) < 0)\n\t\treturn NAN;\n",
 			    p->descriptor[i] - DESCRIPTOR_ARGS + 1);
 	}
 	if (p->nsampled)
-		strbuf_addf(sb, "\tif (samples_readable(argc, argv) < 0)\n\t\treturn NAN;\n");
+		strbuf_addf(sb, "\tif (samples_readable(argc, argv, input) < 0)\n\t\treturn NAN;\n");
 	if (p->evaluator)
-		strbuf_addf(sb, "\tif (run_program(evaluator, sizeof evaluator, argc, argv, c) < 0)\n"
-		    "\t\treturn NAN;\n");
+		strbuf_addf(sb, "\tif (run_program(evaluator, sizeof evaluator, argc, argv, input, c) < "
+		    "0)\n\t\treturn NAN;\n");
 	if (p->nsampled)
-		strbuf_addf(sb, "\tif (run_samples(argc, argv, ca, cb, share) < 0)\n\t\treturn NAN;\n");
+		strbuf_addf(sb, "\tif (run_samples(argc, argv, input, ca, cb, share) < 0)\n"
+		    "\t\treturn NAN;\n");
 	for (int i = 0; i < m->nfeatures; i++) {
 		if (p->feature[i] >= 0) {
 			strbuf_addf(sb, "\tx[%d] = feature_%d(c);\n", i, i);
@@ -1049,16 +1095,23 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	strbuf_addf(sb, "\treturn y;\n}\n");
 }
 
-/* Appends NAME_predict for a gated pair, as predictor_run chooses: the first model (of input
- * features alone: NAME_first, which refuses what its checks refuse) decides, and NAME_long
- * (PRED/long) predicts an input it puts at the gate or more. */
+/* Appends NAME_predict_stdin for a gated pair, as predictor_run chooses: the first model (of
+ * input features alone: NAME_first, which refuses what its checks refuse) decides, and
+ * NAME_long (PRED/long) predicts an input it puts at the gate or more. */
 static void gated_function(struct strbuf *sb, const struct predictor *p, const char *name)
 {
-	strbuf_addf(sb, "\ndouble %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, "
-	    "char **argv)\n{\n\tdouble first = %s_first(argc, argv);\n\n\treturn isnan(first) || "
-	    "first < ", name, name, name);
+	strbuf_addf(sb, "\ndouble %s_predict_stdin(int argc, char **argv, const char *input);\n\n"
+	    "double %s_predict_stdin(int argc, char **argv, const char *input)\n{\n\tdouble first = "
+	    "%s_first(argc, argv, input);\n\n\treturn isnan(first) || first < ", name, name, name);
 	put_double(sb, p->info.gate);
-	strbuf_addf(sb, " ? first : %s_long(argc, argv);\n}\n", name);
+	strbuf_addf(sb, " ? first : %s_long(argc, argv, input);\n}\n", name);
+}
+
+/* Appends NAME_predict: NAME_predict_stdin with an empty standard input. */
+static void empty_stdin_function(struct strbuf *sb, const char *name)
+{
+	strbuf_addf(sb, "\ndouble %s_predict(int argc, char **argv);\n\ndouble %s_predict(int argc, "
+	    "char **argv)\n{\n\treturn %s_predict_stdin(argc, argv, NULL);\n}\n", name, name, name);
 }
 
 int exportc_write(const struct predictor *gate, const char *name, const char *path,
@@ -1074,13 +1127,6 @@ int exportc_write(const struct predictor *gate, const char *name, const char *pa
 	size_t bytes = 0, sampled_bytes = 0;
 	int rc;
 
-	for (int i = 0; i < p->info.plan.npositions; i++) {
-		if (p->info.plan.positions[i] == SAMPLER_STDIN)
-			return error_set(err, "%s: the model reads sampled features of the standard "
-					 "input, which the exported function does not take (its stdin "
-					 "is empty); train with --sample 0 for a predictor it can export",
-					 p->dir);
-	}
 	if (p->evaluator && !(exe = (unsigned char *)read_file(p->evaluator, &bytes, "the evaluator ",
 							       err)))
 		return -1;
@@ -1090,12 +1136,13 @@ int exportc_write(const struct predictor *gate, const char *name, const char *pa
 		return -1;
 	}
 	header(&sb, p, gate->gated ? gate : NULL, name, bytes, sampled_bytes);
-	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n");
+	strbuf_addf(&sb, "#define _GNU_SOURCE\n#include <errno.h>\n#include <math.h>\n"
+	    "#include <stddef.h>\n#include <unistd.h>\n");
 	if (p->model.nfeatures > 0)
 		strbuf_addf(&sb, "#include <fcntl.h>\n#include <signal.h>\n#include <stdint.h>\n"
 		    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
 		    "#include <sys/mman.h>\n#include <sys/stat.h>\n#include <sys/types.h>\n"
-		    "#include <sys/wait.h>\n#include <unistd.h>\n\n"
+		    "#include <sys/wait.h>\n\n"
 		    "#ifdef __clang__\n#pragma STDC FP_CONTRACT OFF /* a * b + c rounded twice, "
 		    "as in mantis */\n#endif\n");
 	if (exe || sampled) {
@@ -1141,10 +1188,11 @@ int exportc_write(const struct predictor *gate, const char *name, const char *pa
 		free(function);
 		gated_function(&sb, gate, name);
 	} else {
-		function = xasprintf("%s_predict", name);
+		function = xasprintf("%s_predict_stdin", name);
 		predict_function(&sb, p, function, 1);
 		free(function);
 	}
+	empty_stdin_function(&sb, name);
 	rc = write_file(path, sb.buf, sb.len, err);
 	strbuf_release(&sb);
 	free(u.counter);

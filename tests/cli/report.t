@@ -194,7 +194,7 @@ program that calls hash_predict (tests/cli/data/predict-driver.c: a scheduler's 
 argument), it predicts what mantis predict predicts:
 
   $ mantis export-c pred -o predict_hash.c
-  wrote predict_hash.c: double hash_predict(int argc, char **argv)
+  wrote predict_hash.c: double hash_predict_stdin(int argc, char **argv, const char *input), double hash_predict(int argc, char **argv)
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=hash_predict -o predict "$TESTDIR/data/predict-driver.c" predict_hash.c
   $ seq 1 400 > big.txt
   $ ./predict t1.txt t2.txt t3.txt big.txt in5.txt - > mine.txt
@@ -263,7 +263,7 @@ A predictor without an evaluator (a constant model) exports a constant:
   $ mkdir -p const/build && cp pred/build/features.json const/build/
   $ python3 -c 'import json; json.dump({"metric": "instructions", "threshold": 0.2, "cost": 0, "ntrain": 8, "iterations": 1, "evaluator": None}, open("const/predictor.json", "w")); json.dump({"algorithm": "constant", "metric": "instructions", "fit": "relative", "degree": 3, "cv_folds": 0, "intercept": 12345.5, "terms": [], "features": [], "n_train": 8, "n_test": 0, "train_mre": 0.5, "test_mre": None}, open("const/model.json", "w"))'
   $ mantis export-c const -o predict_const.c
-  wrote predict_const.c: double const_predict(int argc, char **argv)
+  wrote predict_const.c: double const_predict_stdin(int argc, char **argv, const char *input), double const_predict(int argc, char **argv)
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=const_predict -o constant "$TESTDIR/data/predict-driver.c" predict_const.c && ./constant t1.txt
   t1.txt 12345.5 ok
 
@@ -272,7 +272,7 @@ divided by 2^S in the exported C as in mantis predict; here every model feature 
 
   $ cp -r pred shifted && python3 -c 'import json; p = "shifted/features.json"; m = json.load(open(p)); used = {f["name"] for f in json.load(open("shifted/model.json"))["features"]}; [f.__setitem__("shift", 4) for f in m["features"] if f["name"] in used]; json.dump(m, open(p, "w"))'
   $ mantis export-c shifted -o predict_shifted.c
-  wrote predict_shifted.c: double shifted_predict(int argc, char **argv)
+  wrote predict_shifted.c: double shifted_predict_stdin(int argc, char **argv, const char *input), double shifted_predict(int argc, char **argv)
   $ grep -c ' / 16;$' predict_shifted.c
   1
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=shifted_predict -o shiftedp "$TESTDIR/data/predict-driver.c" predict_shifted.c
@@ -288,7 +288,7 @@ argv; it predicts bit for bit what mantis predict does:
 
   $ cp -r pred mixed && python3 -c 'import json; p = "mixed/model.json"; m = json.load(open(p)); m["features"].append({"name": "input:size(arg1)", "min": 1.0, "max": 1e9}); m["terms"].append({"coef": 0.25, "powers": {m["features"][0]["name"]: 1, "input:size(arg1)": 1}}); json.dump(m, open(p, "w"))'
   $ mantis export-c mixed -o predict_mixed.c
-  wrote predict_mixed.c: double mixed_predict(int argc, char **argv)
+  wrote predict_mixed.c: double mixed_predict_stdin(int argc, char **argv, const char *input), double mixed_predict(int argc, char **argv)
   $ grep -c 'fexecve(fd\[0\]\|word_size(argv\[1\])\|readable_argument(argc, argv, 1)' predict_mixed.c
   3
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=mixed_predict -o mixedp "$TESTDIR/data/predict-driver.c" predict_mixed.c
@@ -311,6 +311,6 @@ Errors:
   mantis export-c: '9lives' is not a C identifier to name NAME_predict by (give one with --name NAME)
   See 'mantis help export-c'.
   [2]
-  $ mantis export-c pred -o 9lives.c --name nine && grep -c '^double nine_predict' 9lives.c
-  wrote 9lives.c: double nine_predict(int argc, char **argv)
+  $ mantis export-c pred -o 9lives.c --name nine && grep -c '^double nine_predict(' 9lives.c
+  wrote 9lives.c: double nine_predict_stdin(int argc, char **argv, const char *input), double nine_predict(int argc, char **argv)
   2

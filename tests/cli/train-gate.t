@@ -131,7 +131,7 @@ predicts what mantis predict prints on either side of it, and refuses what it re
 report says where the gate is:
 
   $ mantis export-c pred -o predict_gate.c
-  wrote predict_gate.c: double gate_predict(int argc, char **argv)
+  wrote predict_gate.c: double gate_predict_stdin(int argc, char **argv, const char *input), double gate_predict(int argc, char **argv)
   $ grep -c -E '^static double gate_(first|long)\(' predict_gate.c
   2
   $ grep -c -E '^ \* The mantis predictor of .*/pred as one C file|^ \* With a gate: that model \(PRED/long\)' predict_gate.c

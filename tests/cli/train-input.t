@@ -85,7 +85,7 @@ mantis export-c computes the same input features from argv (strtod, stat) with n
 and predicts bit for bit what mantis predict does; a missing file gives NAN and ENOENT:
 
   $ mantis export-c pred -o predict_rounds.c
-  wrote predict_rounds.c: double rounds_predict(int argc, char **argv)
+  wrote predict_rounds.c: double rounds_predict_stdin(int argc, char **argv, const char *input), double rounds_predict(int argc, char **argv)
   $ grep -c 'fexecve\|memfd_create' predict_rounds.c
   0
   [1]

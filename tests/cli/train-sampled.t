@@ -117,7 +117,7 @@ the exported function predicts exactly what mantis predict prints (17 significan
 back to the same double), and refuses what it refuses:
 
   $ mantis export-c pred -o predict_runs.c
-  wrote predict_runs.c: double runs_predict(int argc, char **argv)
+  wrote predict_runs.c: double runs_predict_stdin(int argc, char **argv, const char *input), double runs_predict(int argc, char **argv)
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=runs_predict -o predict "$TESTDIR/data/predict-driver.c" predict_runs.c
   $ ./predict t0.bin t3.bin nothere.bin - . > mine.txt
   $ for f in t0.bin t3.bin; do mantis predict pred --json -- $f | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
