@@ -51,9 +51,9 @@ samples what the sandboxed program counted there, at a cost under the threshold;
 feature the loop looked at was rejected for its cost (its evaluator runs the whole input).
 predictor.json says how the input is sampled (of six ways, 8 pieces spread over the file or a
 prefix at 1%, 0.5% and 0.25% of it, training keeps the smallest share whose extrapolated
-instruction count errs within one standard error of the best way's among those whose runs
-cost at most 1.25 times the threshold: here 1%; since one extrapolates within 2%, no larger sample is
-tried, and the larger one has at least 8 KiB) and what runs
+instruction count, once rescaled, errs within one standard error of the best way's among
+those whose runs cost at most 1.5 times the threshold: here 1%; since one extrapolates within
+2%, no larger sample is tried, and the larger one has at least 8 KiB) and what runs
 on the samples: PRED/sampled-evaluator, the slice of the model's sampled features; there is no
 evaluator, so the predictor costs what the sampled runs cost:
 
