@@ -119,17 +119,18 @@ static int measure_actual(const struct predictor *p, const struct measuring *how
 		s->again = median(a[1], reps);
 	}
 	if (rc == 0 && strcmp(metric, "instructions") == 0) {
-		int total = manifest_find(&p->m, "bycount:(program):-:0:total");
+		const struct manifest *m = predictor_counting(p);
+		int total = manifest_find(m, PREDICTOR_COUNTED);
 		struct run_result res;
 		uint64_t *c = NULL;
 
-		if (total < 0 || predictor_measure(inst, in, 0, &p->m, &res, &c, NULL, &err) < 0 ||
+		if (total < 0 || predictor_measure(inst, in, 0, m, &res, &c, NULL, &err) < 0 ||
 		    res.status != RUN_OK || !c) {
 			s->why = xasprintf("no instruction count: %s", err.msg[0] ? err.msg
 							: "the instrumented program failed");
 			rc = -1;
 		} else {
-			s->actual = s->again = feature_value(&p->m.v[total], c);
+			s->actual = s->again = feature_value(&m->v[total], c);
 		}
 		free(c);
 	}

@@ -205,6 +205,8 @@ const struct command cmd_train = {
 		"model predicts at or above the gate (predictor.json \"gate\": halfway between the\n"
 		"last input let through and the first kept out), and the model alone below. Writes\n"
 		"PRED/model.json, PRED/features.json (the build's features the predictor reads),\n"
+		"PRED/instructions.json (for --metric instructions: the program's count, which\n"
+		"eval measures),\n"
 		"PRED/evaluator (computes the model's program features; none when it reads only\n"
 		"input features, or sampled ones and program features equal to a multiple of a value\n"
 		"the larger sample reads, such as a block size the arguments set, which are read\n"

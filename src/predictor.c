@@ -15,7 +15,9 @@
  * by PRED/build/sandboxed run on two samples of the input's large files, as predictor.json's
  * "sampled" says; a failure there is no prediction either.
  * The manifest is PRED/features.json, the build's cut to the model's features (train writes
- * it), or build/features.json for a predictor trained before it existed.
+ * it), or build/features.json for a predictor trained before it existed. The instruction
+ * count eval measures is cut apart into PRED/instructions.json (predictor_counting): a
+ * prediction never reads it.
  * With a gate (predictor.json "gate", train.c gate_long_inputs), PRED/long is a predictor of its
  * own: predictor_choose evaluates this model, which then reads input features alone, and an
  * input it predicts at or above the gate is predicted by PRED/long.
@@ -232,6 +234,28 @@ static int place_features(struct predictor *p, const char *model, const char *ma
 	return 0;
 }
 
+/* Reads PRED/instructions.json into p->counted for an instruction-count predictor whose
+ * manifest lacks the count, when the file exists. Returns 0, or -1 with err naming it. */
+static int read_counted(struct predictor *p, struct error *err)
+{
+	char *path;
+	int rc = 0;
+
+	if (strcmp(p->info.metric, "instructions") != 0 ||
+	    manifest_find(&p->m, PREDICTOR_COUNTED) >= 0)
+		return 0;
+	path = xasprintf("%s/instructions.json", p->dir);
+	if (access(path, F_OK) == 0)
+		rc = manifest_read(&p->counted, path, err);
+	free(path);
+	return rc;
+}
+
+const struct manifest *predictor_counting(const struct predictor *p)
+{
+	return manifest_find(&p->counted, PREDICTOR_COUNTED) >= 0 ? &p->counted : &p->m;
+}
+
 /* Opens the predictor in dir into p (predictor_open; lazy: predictor_open_to_predict).
  * Returns 0, or -1 with err naming the file at fault. */
 static int open_predictor(struct predictor *p, const char *dir, int lazy, struct error *err)
@@ -288,6 +312,8 @@ static int open_predictor(struct predictor *p, const char *dir, int lazy, struct
 		goto out;
 	}
 	if (p->info.gate > 0 && !lazy && open_gated(p, err) < 0)
+		goto out;
+	if (!lazy && read_counted(p, err) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -404,6 +430,8 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	env[nenv] = NULL;
 	ro.env = env;
 	ro.argv0 = m ? m->program : NULL;
+	if (unreadable) /* sandboxed: its scratch folder stays empty, and tmp is in memory */
+		ro.scratch_parent = tmp;
 	rc = runner_run(exe, in, &ro, res, err);
 	if (rc == 0 && m && access(counters_path, F_OK) == 0 &&
 	    counters_read(m, counters_path, counters, &ignored) < 0)
@@ -689,7 +717,8 @@ int predictor_training_load(const struct predictor *p, int with_inputs,
 	log = json_load_file(log_path, 0, NULL);
 	rc = store_open(&st, db, 0, err);
 	if (rc == 0) {
-		rc = store_load_samples(&st, &p->m, p->info.metric, &tr->s, &excluded, err);
+		rc = store_load_samples(&st, predictor_counting(p), p->info.metric, &tr->s,
+					&excluded, err);
 		store_close(&st);
 	}
 	if (rc == 0)
@@ -747,6 +776,7 @@ void predictor_release(struct predictor *p)
 	free(p->info.metric);
 	model_release(&p->model);
 	manifest_release(&p->m);
+	manifest_release(&p->counted);
 	free(p->feature);
 	free(p->descriptor);
 	free(p->sampled);

@@ -30,6 +30,9 @@
 struct error;
 
 #define PREDICTOR_GATED "long" /* the gated predictor's folder in PRED */
+/* The feature eval counts for an instruction-count predictor, kept in PRED/instructions.json
+ * (in PRED/features.json, by predictors trained before it existed) */
+#define PREDICTOR_COUNTED "bycount:(program):-:0:total"
 
 /* What predictor.json records beside the model. */
 struct predictor_info {
@@ -58,6 +61,9 @@ struct predictor {
 	struct predictor_info info; /* predictor.json */
 	struct model model;         /* model.json */
 	struct manifest m;          /* PRED/features.json: how the counters make the features */
+	struct manifest counted;    /* PRED/instructions.json, read by predictor_open for an
+				     * instruction-count predictor whose m lacks the count
+				     * (predictor_counting); else empty */
 	int *feature;               /* per model feature, its index in m, or -1; owned */
 	int *descriptor;            /* per model feature, its input feature (descriptor.h), or -1;
 				     * owned */
@@ -101,6 +107,12 @@ struct prediction {
 				     * run, or its gated predictor (predictor_choose); borrowed */
 };
 
+/* Returns the manifest by which p's training runs are read: p->counted when it has the
+ * instruction count (PREDICTOR_COUNTED), else p->m (for a time, or a predictor trained before
+ * PRED/instructions.json: the count is there, or nowhere when the build has no bycount
+ * scheme); borrowed from p. Both are of the same build, with the same counters. */
+const struct manifest *predictor_counting(const struct predictor *p);
+
 struct run_result;
 /*
  * Runs exe (an evaluator or an instrumented build) on in, killed after timeout seconds (0:
@@ -110,6 +122,10 @@ struct run_result;
  * *unreadable (if not NULL) the first file the input names that it could not open for reading
  * (owned by the caller) or NULL. Returns 0 when it ran, whatever its status, or -1 with err set
  * when it could not be started.
+ * An exe asked for what it could not read (unreadable not NULL) is sandboxed (rt/sandbox.c:
+ * what it writes lives in its memory), so its scratch folder, which stays empty, is made
+ * beside its counters, in memory where the machine has /dev/shm: on this machine's
+ * disk-backed /tmp making and removing it took 0.5-0.7 ms of a 3 ms run of bzip2's samples.
  */
 int predictor_measure(const char *exe, const struct input *in, double timeout,
 		      const struct manifest *m, struct run_result *res, uint64_t **counters,

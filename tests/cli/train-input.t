@@ -36,6 +36,7 @@ the two input features: no evaluator at all.
   $ ls pred
   build
   features.json
+  instructions.json
   model.json
   predictor.json
   train.json
@@ -66,6 +67,23 @@ their smallest to largest held-out ratio), and every held-out input falls in it:
 
   $ mantis eval pred --inputs test.txt --baselines --json 2> /dev/null | python3 -c 'import json, sys; e = json.load(sys.stdin); print(e["mre"] < 0.01, e["mre"] <= e["baselines"]["blackbox"]["mre"] + 1e-9, e["start_cost"], e["interval_level"], e["interval_coverage"])'
   True True 0.0 0.818182 1.0
+
+The instruction count eval measures is cut apart into instructions.json: features.json holds
+what a prediction reads (here no feature: the model reads input features alone), and the
+count, a term per block of the program, was most of it. A predictor trained before
+instructions.json existed, the count in its features.json, evaluates the same; a broken
+instructions.json is named:
+
+  $ python3 -c 'import json; names = lambda p: [f["name"] for f in json.load(open(p))["features"]]; print(names("pred/features.json"), names("pred/instructions.json"))'
+  [] ['bycount:(program):-:0:total']
+  $ cp -r pred old && mv old/instructions.json old/features.json
+  $ for p in pred old; do mantis eval $p --inputs test.txt --fresh --json 2> /dev/null | python3 -c 'import json, sys; e = json.load(sys.stdin); print(e["n"], e["mre"])' > $p.mre; done
+  $ cat old.mre && cmp pred.mre old.mre
+  3 0.00324017
+  $ cp -r pred broken && echo '{' > broken/instructions.json
+  $ mantis eval broken --inputs test.txt
+  mantis: broken/instructions.json:2:0: string or '}' expected near end of file
+  [1]
   $ mantis predict pred -- t2.txt 125 2>&1 | tail -n +2
   82% interval: 5104636 instructions to 5291250 instructions (training inputs, held out)
     input:arg2                                         125

@@ -39,6 +39,7 @@ tests/cli/train-input.t); --no-input-features keeps to the program's features, t
   evaluator
   evaluator.bc
   features.json
+  instructions.json
   model.json
   predictor.json
   train.json
