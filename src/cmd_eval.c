@@ -120,7 +120,7 @@ static int measure_actual(const struct predictor *p, const struct measuring *how
 	}
 	if (rc == 0 && strcmp(metric, "instructions") == 0) {
 		const struct manifest *m = predictor_counting(p);
-		int total = manifest_find(m, PREDICTOR_COUNTED);
+		int total = manifest_find(m, MANIFEST_INSTRUCTIONS);
 		struct run_result res;
 		uint64_t *c = NULL;
 

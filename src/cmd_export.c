@@ -68,7 +68,7 @@ static int run_export(int argc, char **argv)
 	if (manifest_read(&m, manifest_path, &err) < 0 || store_open(&st, db, 0, &err) < 0)
 		die("%s", err.msg);
 	for (size_t k = 0; k < sizeof metrics / sizeof *metrics; k++) {
-		if (strcmp(metrics[k], "instructions") == 0 && manifest_find(&m, "bycount:(program):-:0:total") < 0)
+		if (strcmp(metrics[k], "instructions") == 0 && manifest_find(&m, MANIFEST_INSTRUCTIONS) < 0)
 			continue;
 		if (store_load(&st, &m, metrics[k], &ds[nmetrics], &excluded, &err) < 0)
 			die("%s", err.msg);

@@ -128,7 +128,7 @@ static void function_release(struct count_function *fn)
 int count_from_counters(struct count *c, const struct manifest *m, const uint64_t *counters,
 			struct error *err)
 {
-	int total = manifest_find(m, "bycount:(program):-:0:total"), kept = 0;
+	int total = manifest_find(m, MANIFEST_INSTRUCTIONS), kept = 0;
 
 	memset(c, 0, sizeof *c);
 	if (total < 0)
@@ -174,7 +174,7 @@ int count_run(struct count *c, const char *dir, const struct input *in, double t
 	memset(c, 0, sizeof *c);
 	if (manifest_read(&m, manifest_path, err) < 0)
 		goto out_paths;
-	if (manifest_find(&m, "bycount:(program):-:0:total") < 0) {
+	if (manifest_find(&m, MANIFEST_INSTRUCTIONS) < 0) {
 		error_set(err, "%s: no instruction counts: instrument with --schemes including bycount",
 			  manifest_path);
 		goto out;

@@ -15,6 +15,10 @@
 
 struct error;
 
+/* The feature the bycount scheme counts the program's every executed instruction in: the
+ * instruction-count metric, and the count eval measures. */
+#define MANIFEST_INSTRUCTIONS "bycount:(program):-:0:total"
+
 /* One term of a feature's sum. */
 struct feature_term {
 	int counter;  /* counter index */

@@ -94,7 +94,7 @@ static int identify(struct measure *me, struct store_identity *id, struct error 
 			return -1;
 		me->run = xasprintf("%s/orig", prog);
 		me->inst = xasprintf("%s/inst", prog);
-		me->total = manifest_find(&me->m, "bycount:(program):-:0:total");
+		me->total = manifest_find(&me->m, MANIFEST_INSTRUCTIONS);
 		snprintf(id->build_id, sizeof id->build_id, "%016llx", (unsigned long long)me->m.build_id);
 		return store_hash_file(me->run, id->orig_hash, err) < 0 || store_hash_file(me->inst, id->inst_hash, err) < 0 ? -1 : 0;
 	}

@@ -242,7 +242,7 @@ static int read_counted(struct predictor *p, struct error *err)
 	int rc = 0;
 
 	if (strcmp(p->info.metric, "instructions") != 0 ||
-	    manifest_find(&p->m, PREDICTOR_COUNTED) >= 0)
+	    manifest_find(&p->m, MANIFEST_INSTRUCTIONS) >= 0)
 		return 0;
 	path = xasprintf("%s/instructions.json", p->dir);
 	if (access(path, F_OK) == 0)
@@ -253,7 +253,7 @@ static int read_counted(struct predictor *p, struct error *err)
 
 const struct manifest *predictor_counting(const struct predictor *p)
 {
-	return manifest_find(&p->counted, PREDICTOR_COUNTED) >= 0 ? &p->counted : &p->m;
+	return manifest_find(&p->counted, MANIFEST_INSTRUCTIONS) >= 0 ? &p->counted : &p->m;
 }
 
 /* Opens the predictor in dir into p (predictor_open; lazy: predictor_open_to_predict).

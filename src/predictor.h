@@ -30,9 +30,6 @@
 struct error;
 
 #define PREDICTOR_GATED "long" /* the gated predictor's folder in PRED */
-/* The feature eval counts for an instruction-count predictor, kept in PRED/instructions.json
- * (in PRED/features.json, by predictors trained before it existed) */
-#define PREDICTOR_COUNTED "bycount:(program):-:0:total"
 
 /* What predictor.json records beside the model. */
 struct predictor_info {
@@ -108,7 +105,7 @@ struct prediction {
 };
 
 /* Returns the manifest by which p's training runs are read: p->counted when it has the
- * instruction count (PREDICTOR_COUNTED), else p->m (for a time, or a predictor trained before
+ * instruction count (MANIFEST_INSTRUCTIONS), else p->m (for a time, or a predictor trained before
  * PRED/instructions.json: the count is there, or nowhere when the build has no bycount
  * scheme); borrowed from p. Both are of the same build, with the same counters. */
 const struct manifest *predictor_counting(const struct predictor *p);

@@ -486,7 +486,7 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 
 	memset(out, 0, sizeof *out);
 	*excluded = 0;
-	if (instructions && (total = manifest_find(m, "bycount:(program):-:0:total")) < 0)
+	if (instructions && (total = manifest_find(m, MANIFEST_INSTRUCTIONS)) < 0)
 		return error_set(err, "the metric 'instructions' needs the bycount scheme (instrument "
 				 "with --schemes including bycount)");
 	if (sqlite3_prepare_v2(st->db, input_state_sql, -1, &q, NULL) != SQLITE_OK ||

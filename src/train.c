@@ -397,7 +397,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 			 double *raw, struct error *err)
 {
 	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan, reps);
-	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rc, n = 0;
+	int total = manifest_find(&t->m, MANIFEST_INSTRUCTIONS), rc, n = 0;
 	double *extrapolated = xcalloc((size_t)t->samples.n + 1, sizeof *extrapolated);
 	double *actual = xcalloc((size_t)t->samples.n + 1, sizeof *actual), error;
 	struct sampledb sdb;
@@ -1096,7 +1096,7 @@ static int decide(struct trainer *t, char **names, int n, int iteration, struct 
  */
 static int screen(struct trainer *t)
 {
-	int total = manifest_find(&t->m, "bycount:(program):-:0:total"), rejected = 0;
+	int total = manifest_find(&t->m, MANIFEST_INSTRUCTIONS), rejected = 0;
 	unsigned char *is_block = xcalloc((size_t)t->m.ncounters + 1, 1);
 	double *insts;
 
@@ -1987,14 +1987,14 @@ static int write_cut(const struct trainer *t, const char *file, char *const *nam
 /* Writes PRED/features.json: the build's manifest cut to what a prediction reads (the model's
  * program features, those its sampled ones extrapolate), so that mantis predict does not read
  * the build's every feature; and for an instruction-count predictor PRED/instructions.json:
- * cut to what eval counts, the program's instruction count (PREDICTOR_COUNTED), apart: its
+ * cut to what eval counts, the program's instruction count (MANIFEST_INSTRUCTIONS), apart: its
  * terms, one per block of the program (bzip2's 4,472), were most of features.json, and
  * reading them 1.6-2.5 ms of bzip2's 13-16 ms prediction command. */
 static int write_model_manifest(const struct trainer *t, const struct model *model,
 				struct error *err)
 {
 	char **names = xcalloc((size_t)model->nfeatures + 1, sizeof *names);
-	char *counted[] = {PREDICTOR_COUNTED};
+	char *counted[] = {MANIFEST_INSTRUCTIONS};
 	int rc;
 
 	for (int f = 0; f < model->nfeatures; f++) {
