@@ -3,8 +3,8 @@
  * learner as mantis's own models) over features any scheduler can read off a command line:
  * each argument's numeric value, the size of each file named, the stdin's size and the total.
  * It sees neither the program nor the files' contents, which is what mantis's features add.
- * Invariant: feature j is descriptor j (descriptor.h), named descriptor_name(j), in every model
- * this file fits.
+ * Invariant: feature j is descriptor j (descriptor.h: the sizes, descriptor_sizes), named
+ * descriptor_name(j), in every model this file fits.
  */
 #include "blackbox.h"
 
@@ -27,23 +27,23 @@ int blackbox_fit(const struct input *const *in, const double *y, int n, const ch
 	struct dataset ds = {0};
 	struct fit_options fo = fit_options_default();
 	struct prep pr;
-	double row[DESCRIPTOR_N];
+	double row[DESCRIPTOR_SIZES];
 	int rc;
 
 	ds.n = n;
-	ds.p = DESCRIPTOR_N;
+	ds.p = DESCRIPTOR_SIZES;
 	ds.metric = xstrdup(metric);
-	ds.names = xcalloc(DESCRIPTOR_N, sizeof *ds.names);
+	ds.names = xcalloc(DESCRIPTOR_SIZES, sizeof *ds.names);
 	ds.ids = xcalloc((size_t)n + 1, sizeof *ds.ids);
-	ds.x = xcalloc((size_t)n * DESCRIPTOR_N + 1, sizeof *ds.x);
+	ds.x = xcalloc((size_t)n * DESCRIPTOR_SIZES + 1, sizeof *ds.x);
 	ds.y = xcalloc((size_t)n + 1, sizeof *ds.y);
-	for (int j = 0; j < DESCRIPTOR_N; j++)
+	for (int j = 0; j < DESCRIPTOR_SIZES; j++)
 		ds.names[j] = descriptor_name(j);
 	for (int i = 0; i < n; i++) {
 		ds.ids[i] = xasprintf("row %d", i + 1);
 		ds.y[i] = y[i];
-		descriptor_values(in[i], row);
-		for (int j = 0; j < DESCRIPTOR_N; j++)
+		descriptor_sizes(in[i], row);
+		for (int j = 0; j < DESCRIPTOR_SIZES; j++)
 			ds.x[(size_t)j * (size_t)n + (size_t)i] = row[j];
 	}
 	fo.train_frac = 1;
@@ -56,9 +56,10 @@ int blackbox_fit(const struct input *const *in, const double *y, int n, const ch
 
 double blackbox_predict(const struct model *model, const struct input *in)
 {
-	double row[DESCRIPTOR_N], *values = xcalloc((size_t)model->nfeatures + 1, sizeof *values), v;
+	double row[DESCRIPTOR_SIZES], v;
+	double *values = xcalloc((size_t)model->nfeatures + 1, sizeof *values);
 
-	descriptor_values(in, row);
+	descriptor_sizes(in, row);
 	for (int f = 0; f < model->nfeatures; f++) {
 		int j = descriptor_find(model->features[f].name);
 

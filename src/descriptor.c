@@ -1,7 +1,7 @@
 /*
  * descriptor.c: an input's descriptors (descriptor.h), read off its words and files with
- * strtod and stat, never by running the program: the black box's features (000_ section 6,
- * "BB") and mantis's free input features.
+ * strtod, stat and a probe of its data file's content (probe.c), never by running the program:
+ * the black box's features (the sizes: 000_ section 6, "BB") and mantis's free input features.
  * Invariant: descriptor j is named descriptor_name(j) everywhere, and descriptor_value(in, j)
  * is row[j] of descriptor_values(in, row), bit for bit (export-c repeats the same operations).
  */
@@ -15,6 +15,7 @@
 
 #include "dataset.h"
 #include "inputs.h"
+#include "probe.h"
 #include "util.h"
 
 char *descriptor_name(int j)
@@ -23,8 +24,11 @@ char *descriptor_name(int j)
 		return xasprintf(DESCRIPTOR_PREFIX "arg%d", j + 1);
 	if (j < 2 * DESCRIPTOR_ARGS)
 		return xasprintf(DESCRIPTOR_PREFIX "size(arg%d)", j - DESCRIPTOR_ARGS + 1);
-	return xstrdup(j == DESCRIPTOR_STDIN ? DESCRIPTOR_PREFIX "size(stdin)"
-					     : DESCRIPTOR_PREFIX "size(all files)");
+	return xstrdup(j == DESCRIPTOR_STDIN      ? DESCRIPTOR_PREFIX "size(stdin)"
+		       : j == DESCRIPTOR_ALL      ? DESCRIPTOR_PREFIX "size(all files)"
+		       : j == DESCRIPTOR_ENTROPY  ? DESCRIPTOR_PREFIX "entropy(data)"
+		       : j == DESCRIPTOR_REPEATS  ? DESCRIPTOR_PREFIX "repeats(data)"
+						  : DESCRIPTOR_PREFIX "newlines(data)");
 }
 
 char *descriptor_description(int j)
@@ -34,8 +38,16 @@ char *descriptor_description(int j)
 	if (j < 2 * DESCRIPTOR_ARGS)
 		return xasprintf("the size in bytes of the file argument %d names (or its -opt=FILE)",
 				 j - DESCRIPTOR_ARGS + 1);
-	return xstrdup(j == DESCRIPTOR_STDIN ? "the size in bytes of the standard input"
-					     : "the bytes of every file the input names, stdin included");
+	return xstrdup(
+		j == DESCRIPTOR_STDIN     ? "the size in bytes of the standard input"
+		: j == DESCRIPTOR_ALL     ? "the bytes of every file the input names, stdin included"
+		: j == DESCRIPTOR_ENTROPY ? "the bits a byte carries in the input's largest file "
+					    "(order-0 entropy of a 64 KiB sample)"
+		: j == DESCRIPTOR_REPEATS ? "the share of the input's largest file that repeats "
+					    "what came shortly before it (4-byte strings of a 64 KiB "
+					    "sample)"
+					  : "newlines per byte in the input's largest file (a 64 KiB "
+					    "sample)");
 }
 
 int descriptor_find(const char *name)
@@ -78,9 +90,58 @@ static double word_number(const char *word)
 	return *end == '\0' && end != word ? v : 0;
 }
 
-void descriptor_values(const struct input *in, double *row)
+/* A file's identity. */
+struct file_id {
+	dev_t dev; /* its device */
+	ino_t ino; /* its inode on it */
+};
+
+/* An input's data file, as data_file finds it. */
+struct data_file {
+	const char *path;   /* its path, borrowed from the input; NULL until one is found */
+	struct file_id id;  /* its identity */
+	double size;        /* its size in bytes */
+};
+
+/* Considers path as the data file: takes it into *best when it is a regular file larger than
+ * best's (or the first). */
+static void consider_file(const char *path, struct data_file *best)
 {
-	memset(row, 0, sizeof *row * DESCRIPTOR_N);
+	struct stat st;
+
+	if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (best->path && (double)st.st_size <= best->size))
+		return;
+	*best = (struct data_file){path, {st.st_dev, st.st_ino}, (double)st.st_size};
+}
+
+/* Returns whether in names a regular file, with the largest one (the first of equal sizes:
+ * stdin, then the words in order) in *best. */
+static int data_file(const struct input *in, struct data_file *best)
+{
+	*best = (struct data_file){NULL, {0, 0}, 0};
+	consider_file(in->stdin_path, best);
+	for (int i = 0; i < in->argc; i++) {
+		const char *eq = strchr(in->argv[i], '=');
+
+		consider_file(in->argv[i], best);
+		if (eq)
+			consider_file(eq + 1, best);
+	}
+	return best->path != NULL;
+}
+
+/* Returns the path of in's data file (borrowed from in), NULL when it names none. */
+static const char *data_file_path(const struct input *in)
+{
+	struct data_file best;
+
+	return data_file(in, &best) ? best.path : NULL;
+}
+
+void descriptor_sizes(const struct input *in, double *row)
+{
+	memset(row, 0, sizeof *row * DESCRIPTOR_SIZES);
 	for (int i = 0; i < in->argc; i++) {
 		double size = word_size(in->argv[i]);
 
@@ -94,50 +155,31 @@ void descriptor_values(const struct input *in, double *row)
 	row[DESCRIPTOR_ALL] += row[DESCRIPTOR_STDIN];
 }
 
+void descriptor_values(const struct input *in, double *row)
+{
+	const char *path = data_file_path(in);
+	struct probe pr;
+
+	descriptor_sizes(in, row);
+	if (!path || probe_file(path, &pr) != 0)
+		pr = (struct probe){0, 0, 0};
+	row[DESCRIPTOR_ENTROPY] = pr.entropy;
+	row[DESCRIPTOR_REPEATS] = pr.repeats;
+	row[DESCRIPTOR_NEWLINES] = pr.newlines;
+}
+
 double descriptor_value(const struct input *in, int j)
 {
 	double row[DESCRIPTOR_N];
 
-	descriptor_values(in, row);
+	if (j < DESCRIPTOR_SIZES)
+		descriptor_sizes(in, row);
+	else
+		descriptor_values(in, row);
 	return row[j];
 }
 
-/* A file's identity. */
-struct file_id {
-	dev_t dev; /* its device */
-	ino_t ino; /* its inode on it */
-};
 
-/* Considers path as in's data file: takes it into *best and *size when it is a regular file
- * larger than *size (or the first). */
-static void consider_file(const char *path, struct file_id *best, double *size, int *found)
-{
-	struct stat st;
-
-	if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (*found && (double)st.st_size <= *size))
-		return;
-	*best = (struct file_id){st.st_dev, st.st_ino};
-	*size = (double)st.st_size;
-	*found = 1;
-}
-
-/* Returns whether in names a regular file, with the largest one's identity in *id. */
-static int data_file(const struct input *in, struct file_id *id)
-{
-	double size = 0;
-	int found = 0;
-
-	consider_file(in->stdin_path, id, &size, &found);
-	for (int i = 0; i < in->argc; i++) {
-		const char *eq = strchr(in->argv[i], '=');
-
-		consider_file(in->argv[i], id, &size, &found);
-		if (eq)
-			consider_file(eq + 1, id, &size, &found);
-	}
-	return found;
-}
 
 int *descriptor_groups(const struct input *const *in, int n, int *ngroups)
 {
@@ -146,7 +188,10 @@ int *descriptor_groups(const struct input *const *in, int n, int *ngroups)
 
 	*ngroups = 0;
 	for (int i = 0; i < n; i++) {
-		has[i] = in[i] && data_file(in[i], &id[i]);
+		struct data_file best = {NULL, {0, 0}, 0};
+
+		has[i] = in[i] && data_file(in[i], &best);
+		id[i] = best.id;
 		group[i] = -1;
 		for (int j = 0; j < i && has[i]; j++) {
 			if (has[j] && id[j].dev == id[i].dev && id[j].ino == id[i].ino) {
@@ -167,6 +212,12 @@ int descriptor_readable(const struct input *in, int j, const char **path)
 	const char *word, *eq;
 
 	*path = NULL;
+	if (j >= DESCRIPTOR_SIZES) {
+		if (data_file_path(in))
+			return 0;
+		errno = ENOENT;
+		return -1;
+	}
 	if (j == DESCRIPTOR_STDIN) {
 		*path = in->stdin_path;
 		return in->stdin_path ? access(in->stdin_path, R_OK) : 0;

@@ -1,9 +1,11 @@
 /*
  * descriptor.h: an input's descriptors, the features a scheduler can read off a command line
  * without running anything: each argument's numeric value, the size of each file it names, the
- * size of its stdin and of every file together. The black-box baseline (blackbox.h) models
- * them alone; mantis train offers them to its model beside the program's features as
- * "input features", which cost no evaluator.
+ * size of its stdin and of every file together (the "sizes", read by stat), and what its data
+ * file's content is like (probe.h: read off a 64 KiB sample of it). The black-box baseline
+ * (blackbox.h) models the sizes alone, as the papers' black box does; mantis train offers all
+ * of them to its model beside the program's features as "input features", which cost no
+ * evaluator.
  */
 #ifndef MANTIS_DESCRIPTOR_H
 #define MANTIS_DESCRIPTOR_H
@@ -11,11 +13,15 @@ struct dataset;
 struct input;
 
 enum {
-	DESCRIPTOR_ARGS = 16,                   /* argument positions looked at */
-	DESCRIPTOR_N = 2 * DESCRIPTOR_ARGS + 2, /* descriptors: value and file size per position,
-						 * the stdin's size, all files' bytes */
-	DESCRIPTOR_STDIN = 2 * DESCRIPTOR_ARGS, /* the index of size(stdin) */
-	DESCRIPTOR_ALL = DESCRIPTOR_N - 1,      /* the index of size(all files) */
+	DESCRIPTOR_ARGS = 16,                       /* argument positions looked at */
+	DESCRIPTOR_STDIN = 2 * DESCRIPTOR_ARGS,     /* the index of size(stdin), after each
+						     * position's value and file size */
+	DESCRIPTOR_ALL = DESCRIPTOR_STDIN + 1,      /* the index of size(all files) */
+	DESCRIPTOR_SIZES = DESCRIPTOR_ALL + 1,      /* the sizes: descriptors read by stat */
+	DESCRIPTOR_ENTROPY = DESCRIPTOR_SIZES,      /* the index of entropy(data) */
+	DESCRIPTOR_REPEATS = DESCRIPTOR_ENTROPY + 1, /* the index of repeats(data) */
+	DESCRIPTOR_NEWLINES = DESCRIPTOR_REPEATS + 1, /* the index of newlines(data) */
+	DESCRIPTOR_N = DESCRIPTOR_NEWLINES + 1,     /* descriptors */
 };
 
 /* The prefix of every descriptor's feature name. */
@@ -23,7 +29,8 @@ enum {
 
 /*
  * Returns descriptor j's feature name (owned by the caller): "input:arg3" (argument 3's
- * numeric value), "input:size(arg3)", "input:size(stdin)", "input:size(all files)".
+ * numeric value), "input:size(arg3)", "input:size(stdin)", "input:size(all files)",
+ * "input:entropy(data)", "input:repeats(data)", "input:newlines(data)".
  */
 char *descriptor_name(int j);
 /* Returns a one-line description of descriptor j, owned by the caller. */
@@ -31,10 +38,15 @@ char *descriptor_description(int j);
 /* Returns the index of the descriptor called name, or -1 when name is not one. */
 int descriptor_find(const char *name);
 /*
- * Fills row[0..DESCRIPTOR_N) with in's descriptors: per argument position its numeric value
+ * Fills row[0..DESCRIPTOR_SIZES) with in's sizes: per argument position its numeric value
  * (strtod of the whole word, 0 if it is not a number) and the size of the regular file it
  * names (the word, plus the VALUE of a -opt=VALUE word; 0 if none), the size of its stdin, and
  * the bytes of every file it names together.
+ */
+void descriptor_sizes(const struct input *in, double *row);
+/*
+ * Fills row[0..DESCRIPTOR_N) with in's descriptors: its sizes, then the probe (probe.h) of its
+ * data file (the largest regular file it names, as descriptor_groups), zeros with none.
  */
 void descriptor_values(const struct input *in, double *row);
 /* Returns descriptor j's value for in (as descriptor_values). */
@@ -52,7 +64,8 @@ int *descriptor_groups(const struct input *const *in, int n, int *ngroups);
 /*
  * For a descriptor j that reads a file's size: returns 0 when the file in names there can be
  * read, or -1 with errno set (ENOENT, EACCES) and *path (borrowed from in) the file at fault.
- * Any other descriptor returns 0.
+ * For one that probes the data file: 0 when in names a regular file, else -1 with errno ENOENT
+ * and *path NULL. Any other descriptor returns 0.
  */
 int descriptor_readable(const struct input *in, int j, const char **path);
 /*

@@ -517,7 +517,10 @@ static const char *const extrapolated_text[] = {
 };
 
 /* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
-enum { INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16 };
+enum {
+	INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16,
+	INPUT_PROBE = 32
+};
 
 static const char *const input_file_text[] = {
 	"/* Returns the size of the file at path, 0 if it is not a regular file (or path is NULL). */",
@@ -585,6 +588,105 @@ static const char *const input_readable_text[] = {
 	"",
 };
 
+/* data_file() and probe(), as descriptor.c and probe.c compute the content descriptors. */
+static const char *const input_probe_text[] = {
+	"/* Takes path into *best and *size when it is a regular file larger than *size (or the",
+	" * first). */",
+	"static void consider_file(const char *path, const char **best, double *size)",
+	"{",
+	"	struct stat st;",
+	"",
+	"	if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||",
+	"	    (*best && (double)st.st_size <= *size))",
+	"		return;",
+	"	*best = path;",
+	"	*size = (double)st.st_size;",
+	"}",
+	"",
+	"/* Returns the largest regular file of input and the arguments (a word, or the VALUE of a",
+	" * -opt=VALUE word; the first of equal sizes), NULL when they name none. */",
+	"static const char *data_file(int argc, char **argv, const char *input)",
+	"{",
+	"	const char *best = NULL;",
+	"	double size = 0;",
+	"",
+	"	consider_file(input, &best, &size);",
+	"	for (int i = 1; i < argc; i++) {",
+	"		const char *eq = strchr(argv[i], '=');",
+	"",
+	"		consider_file(argv[i], &best, &size);",
+	"		if (eq)",
+	"			consider_file(eq + 1, &best, &size);",
+	"	}",
+	"	return best;",
+	"}",
+	"",
+	"/* Adds g to the set of a piece's 4-byte strings (gram, stamp: 8192 slots); returns 1 when it",
+	" * was there already. */",
+	"static int gram_seen(uint32_t *gram, uint32_t *stamp, uint32_t now, uint32_t g)",
+	"{",
+	"	uint32_t h = (g * 2654435761u) >> 19;",
+	"",
+	"	while (stamp[h] == now) {",
+	"		if (gram[h] == g)",
+	"			return 1;",
+	"		h = (h + 1) & 8191;",
+	"	}",
+	"	stamp[h] = now;",
+	"	gram[h] = g;",
+	"	return 0;",
+	"}",
+	"",
+	"/* Fills out[0..3) with the entropy, repeats and newlines of a 64 KiB sample of the file at",
+	" * path (16 pieces of 4 KiB spread over it), zeros when it cannot be read. */",
+	"static void probe(const char *path, double *out)",
+	"{",
+	"	double count[256] = {0}, n = 0, grams = 0, repeated = 0, lines = 0, sum = 0;",
+	"	uint32_t *set = path ? calloc(2 * 8192, sizeof *set) : NULL;",
+	"	unsigned char *piece = set ? malloc(4096) : NULL;",
+	"	int fd = piece ? open(path, O_RDONLY | O_CLOEXEC) : -1;",
+	"	struct stat st;",
+	"",
+	"	out[0] = out[1] = out[2] = 0;",
+	"	for (int k = 0; k < 16 && fd >= 0 && fstat(fd, &st) == 0; k++) {",
+	"		off_t off = st.st_size <= (off_t)16 * 4096 ? (off_t)k * 4096",
+	"						  : (st.st_size - 4096) * k / 15;",
+	"		ssize_t got = 0, r = 0;",
+	"",
+	"		while (got < 4096 && ((r = pread(fd, piece + got, 4096 - (size_t)got, off + got)) > 0 ||",
+	"				      (r < 0 && errno == EINTR)))",
+	"			got += r > 0 ? r : 0;",
+	"		if (r < 0) {",
+	"			n = 0;",
+	"			break;",
+	"		}",
+	"		for (ssize_t i = 0; i < got; i++) {",
+	"			count[piece[i]]++;",
+	"			lines += piece[i] == '\\n';",
+	"			if (i + 4 > got)",
+	"				continue;",
+	"			grams++;",
+	"			repeated += gram_seen(set, set + 8192, (uint32_t)k + 1, (uint32_t)piece[i] |",
+	"					      (uint32_t)piece[i + 1] << 8 | (uint32_t)piece[i + 2] << 16 |",
+	"					      (uint32_t)piece[i + 3] << 24);",
+	"		}",
+	"		n += (double)got;",
+	"	}",
+	"	if (fd >= 0)",
+	"		close(fd);",
+	"	free(set);",
+	"	free(piece);",
+	"	if (n == 0)",
+	"		return;",
+	"	for (int b = 0; b < 256; b++)",
+	"		sum += count[b] > 0 ? count[b] * log2(count[b]) : 0;",
+	"	out[0] = log2(n) - sum / n;",
+	"	out[1] = grams > 0 ? repeated / grams : 0;",
+	"	out[2] = lines / n;",
+	"}",
+	"",
+};
+
 /* Returns whether model feature i's file size is checked before a prediction (predictor.c's
  * check_input_files: a file argument whose size was never 0 in training). */
 static int checked_size(const struct predictor *p, int i)
@@ -608,6 +710,7 @@ static int input_helpers(const struct predictor *p)
 			: j == DESCRIPTOR_ALL ? INPUT_FILE | INPUT_SIZE | INPUT_ALL
 			: INPUT_FILE | INPUT_SIZE;
 		need |= checked_size(p, i) ? INPUT_READABLE : 0;
+		need |= j >= DESCRIPTOR_SIZES ? INPUT_PROBE : 0;
 	}
 	return need;
 }
@@ -636,6 +739,22 @@ static void input_functions(struct strbuf *sb, int need)
 		lines(sb, input_all_text, sizeof input_all_text / sizeof *input_all_text);
 	if (need & INPUT_READABLE)
 		lines(sb, input_readable_text, sizeof input_readable_text / sizeof *input_readable_text);
+	if (need & INPUT_PROBE)
+		lines(sb, input_probe_text, sizeof input_probe_text / sizeof *input_probe_text);
+}
+
+/* Appends the probe of the input's data file into probed[], refusing an input that names no
+ * file where a content feature was never 0 in training (predictor.c's check_input_files). */
+static void probe_call(struct strbuf *sb, const struct predictor *p)
+{
+	int checked = 0;
+
+	for (int i = 0; i < p->model.nfeatures; i++)
+		checked |= p->descriptor[i] >= DESCRIPTOR_SIZES && p->model.features[i].min > 0;
+	if (checked)
+		strbuf_addf(sb, "\tif (!data_file(argc, argv, input)) {\n\t\terrno = ENOENT;\n"
+		    "\t\treturn NAN;\n\t}\n");
+	strbuf_addf(sb, "\tprobe(data_file(argc, argv, input), probed);\n");
 }
 
 /* Appends the expression of input feature j over argc and argv, as descriptor_values. */
@@ -648,8 +767,10 @@ static void input_expression(struct strbuf *sb, int j)
 			    j - DESCRIPTOR_ARGS + 1);
 	else if (j == DESCRIPTOR_STDIN)
 		strbuf_addf(sb, "file_size(input)");
-	else
+	else if (j == DESCRIPTOR_ALL)
 		strbuf_addf(sb, "all_files(argc, argv, input)");
+	else
+		strbuf_addf(sb, "probed[%d]", j - DESCRIPTOR_SIZES);
 }
 
 /* Appends s for a comment: "* /" stands for any "*" followed by "/", which would end it. */
@@ -745,7 +866,8 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 		   const char *name, size_t bytes, size_t sampled_bytes)
 {
 	int runs = p->evaluator || p->sampler;
-
+	int probes = (input_helpers(p) | (gate ? input_helpers(gate) : 0)) & INPUT_PROBE;
+	const char *math = probes ? " and its math library (-lm: the content features' log2)" : "";
 	const char *metric = p->info.metric;
 	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
 		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
@@ -815,8 +937,10 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 		    "nothing.\n */\n");
 	} else if (!runs) {
 		strbuf_addf(sb, "\n *\n * It reads only input features (numeric arguments, sizes of the files "
-		    "they name),\n * computed here from argv with strtod and stat as mantis does: no "
-		    "evaluator, no\n * child process. Needs: a POSIX C library.\n */\n");
+		    "they name%s),\n * computed here from argv with strtod and stat%s as mantis does: no "
+		    "evaluator, no\n * child process. Needs: a POSIX C library%s.\n */\n",
+		    probes ? ", the content of the largest" : "",
+		    probes ? " and 64 KiB read off the largest file" : "", math);
 	} else {
 		if (p->evaluator)
 			strbuf_addf(sb, "\n *\n * The evaluator (PRED/evaluator, the program sliced down "
@@ -828,7 +952,7 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 		    "the features are computed from the counters it\n * writes as mantis computes "
 		    "them.\n * Needs: Linux 3.17 or later (memfd_create) "
 		    "with /proc mounted, x86-64, the C library\n * the programs were linked with "
-		    "(glibc, the one of the machine that trained it)");
+		    "(glibc, the one of the machine that trained it)%s", math);
 		for (int i = 0; i < p->m.nldflags; i++) {
 			strbuf_addf(sb, i ? " " : " and the\n * libraries of ");
 			comment_text(sb, p->m.ldflags[i]);
@@ -1044,6 +1168,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		strbuf_addf(sb, "\tuint64_t c[NUSED + 1];\n");
 	if (p->nsampled)
 		strbuf_addf(sb, "\tuint64_t ca[NUSED + 1], cb[NUSED + 1];\n\tdouble share[2];\n");
+	if (input_helpers(p) & INPUT_PROBE)
+		strbuf_addf(sb, "\tdouble probed[3];\n");
 	strbuf_addf(sb, "\tdouble x[%d], e[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
 	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n\tif (input && access(input, R_OK) < 0)\n"
 	    "\t\treturn NAN;\n", m->nfeatures, m->nfeatures);
@@ -1052,6 +1178,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 			strbuf_addf(sb, "\tif (readable_argument(argc, argv, %d) < 0)\n\t\treturn NAN;\n",
 			    p->descriptor[i] - DESCRIPTOR_ARGS + 1);
 	}
+	if (input_helpers(p) & INPUT_PROBE)
+		probe_call(sb, p);
 	if (p->nsampled)
 		strbuf_addf(sb, "\tif (samples_readable(argc, argv, input) < 0)\n\t\treturn NAN;\n");
 	if (p->evaluator)

@@ -9,11 +9,12 @@
  * by the input cannot be read, or when the evaluator fails, times out or writes no counters (it
  * left by an exit no training run reached). Feature values outside the training range give a
  * warning: the model goes on linearly past the range there (model_eval).
- * The model may also read input features (descriptor.h: numeric arguments, file sizes), computed
- * here from the input's words with no evaluator; a file whose size the model reads must be
- * readable, or there is no prediction. And it may read sampled features (sampler.h), computed
- * by PRED/build/sandboxed run on two samples of the input's large files, as predictor.json's
- * "sampled" says; a failure there is no prediction either.
+ * The model may also read input features (descriptor.h: numeric arguments, file sizes, the data
+ * file's content probed), computed here from the input's words and files with no evaluator; a
+ * file whose size or content the model reads must be readable, or there is no prediction. And
+ * it may read sampled features (sampler.h), computed by PRED/build/sandboxed run on two samples
+ * of the input's large files, as predictor.json's "sampled" says; a failure there is no
+ * prediction either.
  * The manifest is PRED/features.json, the build's cut to the model's features (train writes
  * it), or build/features.json for a predictor trained before it existed. The instruction
  * count eval measures is cut apart into PRED/instructions.json (predictor_counting): a
@@ -496,9 +497,14 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 		      const struct sampled_run *sampled, double *values)
 {
 	double row[DESCRIPTOR_N];
+	int probes = 0;
 
-	if (p->nprogram + p->nsampled < p->model.nfeatures)
-		descriptor_values(in, row);
+	for (int i = 0; i < p->model.nfeatures; i++)
+		probes |= p->descriptor[i] >= DESCRIPTOR_SIZES;
+	if (probes)
+		descriptor_values(in, row); /* reads 64 KiB of the data file: only when asked */
+	else if (p->nprogram + p->nsampled < p->model.nfeatures)
+		descriptor_sizes(in, row);
 	for (int i = 0; i < p->model.nfeatures; i++)
 		values[i] = p->feature[i] >= 0 ? feature_value(&p->m.v[p->feature[i]], counters)
 			    : p->sampled[i] < 0 ? row[p->descriptor[i]]
@@ -520,6 +526,10 @@ static int check_input_files(const struct predictor *p, const struct input *in, 
 		if (p->descriptor[i] < 0 || !(p->model.features[i].min > 0) ||
 		    descriptor_readable(in, p->descriptor[i], &path) == 0)
 			continue;
+		if (!path && p->descriptor[i] >= DESCRIPTOR_SIZES)
+			return error_set(err, "%s: the input names no file, and the model reads the "
+					 "content of its largest; no prediction",
+					 p->model.features[i].name);
 		if (!path)
 			return error_set(err, "%s: the input has no such argument, and the model reads "
 					 "the size of the file it names; no prediction",

@@ -362,8 +362,8 @@ static int match_inputs(struct trainer *t, struct error *err)
 static void add_input_features(struct trainer *t)
 {
 	if (t->opt->input_features)
-		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes)\n",
-		    descriptor_add_columns(&t->ds, t->input));
+		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes, "
+		    "content)\n", descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- sampled features --------------------------------------------------------------------- */

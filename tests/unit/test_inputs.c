@@ -1,7 +1,7 @@
 /*
  * test_inputs.c: the inputs-file parser: words, quoting, comments, stdin, path resolution, and
  * the exact message (file:line) of every refusal; the descriptors read off an input
- * (descriptor.c): names, values and the readability check.
+ * (descriptor.c): names, values and the readability check; the content probe (probe.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "descriptor.h"
 #include "error.h"
 #include "inputs.h"
+#include "probe.h"
 #include "tests.h"
 #include "util.h"
 
@@ -190,6 +191,89 @@ START_TEST(descriptor_names_round_trip)
 	ck_assert_int_eq(descriptor_find("input:size(arg3)"), DESCRIPTOR_ARGS + 2);
 	ck_assert_int_eq(descriptor_find("input:size(stdin)"), DESCRIPTOR_STDIN);
 	ck_assert_int_eq(descriptor_find("input:size(all files)"), DESCRIPTOR_ALL);
+	ck_assert_int_eq(descriptor_find("input:entropy(data)"), DESCRIPTOR_ENTROPY);
+	ck_assert_int_eq(descriptor_find("input:newlines(data)"), DESCRIPTOR_NEWLINES);
+}
+END_TEST
+
+/* Writes n bytes of byte(i) to dir/name; returns its path (owned by the caller). */
+static char *write_bytes(const char *dir, const char *name, size_t n, int (*byte)(size_t))
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	for (size_t i = 0; i < n; i++)
+		putc(byte(i), f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+static int letter_a(size_t i) { return (void)i, 'a'; }
+static int cycle_of_256(size_t i) { return (int)(i % 256); }
+/* A MiB of 'x' with a newline at its first byte, its last, and one between two pieces. */
+static int newline_at_ends(size_t i) { return i == 0 || i == 1048575 || i == 500000 ? '\n' : 'x'; }
+
+/* The probe of small files, read whole: one byte value carries 0 bits, 256 equally often 8;
+ * a 4 KiB piece of one byte repeats all its 4-byte strings but its first, a cycle of 256 all
+ * but 256; newlines are '\n' over bytes. A large file is read at 16 places from its first
+ * byte to its last, not between; a missing file probes to zeros, and an empty one too. */
+START_TEST(probe_of_files)
+{
+	char *dir = test_tmpdir(), *a = write_bytes(dir, "a", 8192, letter_a);
+	char *cycle = write_bytes(dir, "cycle", 4096, cycle_of_256);
+	char *big = write_bytes(dir, "big", 1048576, newline_at_ends);
+	char *empty = write_bytes(dir, "empty", 0, letter_a), *missing = xasprintf("%s/no", dir);
+	struct probe pr;
+
+	ck_assert_int_eq(probe_file(a, &pr), 0);
+	ck_assert(pr.entropy == 0 && pr.newlines == 0);
+	ck_assert_double_eq(pr.repeats, 2.0 * 4092 / (2.0 * 4093));
+	ck_assert_int_eq(probe_file(cycle, &pr), 0);
+	ck_assert(pr.entropy == 8);
+	ck_assert_double_eq(pr.repeats, (4093.0 - 256) / 4093);
+	ck_assert_double_eq(pr.newlines, 16.0 / 4096);
+	ck_assert_int_eq(probe_file(big, &pr), 0);
+	ck_assert_double_eq(pr.newlines, 2.0 / (16 * 4096));
+	ck_assert_int_eq(probe_file(empty, &pr), 0);
+	ck_assert(pr.entropy == 0 && pr.repeats == 0 && pr.newlines == 0);
+	ck_assert_int_eq(probe_file(missing, &pr), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert(pr.entropy == 0 && pr.repeats == 0 && pr.newlines == 0);
+	free(a);
+	free(cycle);
+	free(big);
+	free(empty);
+	free(missing);
+	free(dir);
+}
+END_TEST
+
+/* The content descriptors probe the input's largest file, here its stdin (the black box's
+ * sizes do not read it); an input naming no file has none to read. */
+START_TEST(descriptor_probes_the_data_file)
+{
+	char *dir = test_tmpdir(), *text;
+	struct inputs ins;
+	double row[DESCRIPTOR_N];
+	const char *path;
+
+	free(write_bytes(dir, "cycle", 4096, cycle_of_256));
+	free(test_write_file(dir, "small.txt", "abc"));
+	text = xasprintf("small.txt < cycle\n7\n");
+	parse_ok(&ins, text, dir);
+	descriptor_values(&ins.v[0], row);
+	ck_assert(row[DESCRIPTOR_ENTROPY] == 8 && row[DESCRIPTOR_NEWLINES] == 16.0 / 4096);
+	ck_assert(descriptor_value(&ins.v[0], DESCRIPTOR_REPEATS) == (4093.0 - 256) / 4093);
+	ck_assert_int_eq(descriptor_readable(&ins.v[0], DESCRIPTOR_ENTROPY, &path), 0);
+	descriptor_values(&ins.v[1], row);
+	ck_assert(row[0] == 7 && row[DESCRIPTOR_ENTROPY] == 0 && row[DESCRIPTOR_REPEATS] == 0);
+	ck_assert_int_eq(descriptor_readable(&ins.v[1], DESCRIPTOR_NEWLINES, &path), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_ptr_null(path);
+	inputs_release(&ins);
+	free(text);
+	free(dir);
 }
 END_TEST
 
@@ -277,6 +361,8 @@ Suite *suite_inputs(void)
 	tc = tcase_create("descriptors");
 	tcase_add_test(tc, descriptor_names_round_trip);
 	tcase_add_test(tc, descriptor_values_of_an_input);
+	tcase_add_test(tc, probe_of_files);
+	tcase_add_test(tc, descriptor_probes_the_data_file);
 	tcase_add_test(tc, descriptor_groups_by_data_file);
 	suite_add_tcase(s, tc);
 	return s;
