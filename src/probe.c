@@ -9,7 +9,7 @@
  *    match within a 4 KiB window, counted exactly with an open-addressing set of the piece's
  *    4-byte strings.
  *  - newlines: '\n' bytes over n.
- * Invariant: exportc.c's probe_text computes the same three numbers with the same operations
+ * Invariant: exportc.c's input_probe_text computes the same three numbers with the same operations
  * in the same order (an exported predictor reads the same features bit for bit).
  */
 #include "probe.h"
