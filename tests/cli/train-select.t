@@ -62,7 +62,9 @@ accepted ones alone, the kind it ends with, cross-validates over the target. lcg
 exactly linear in the steps of its inner loop, which only running that loop can count (70% of
 the program's time and more, rejected at 30%); the cheap count of numbers read explains it in
 part (each number's steps vary: a random multiple), so 10 inputs validate the first model at
-0% and the final one at over 10%: more inputs, up to --max-inputs.
+0% and the final one at over 10%: more inputs, up to --max-inputs. The final choice reads the
+file's size and content (a line a number: its newlines tell the count as well as the branch
+does), with no evaluator.
 
   $ cat > lcg.c <<'C'
   > #include <stdio.h>
@@ -102,9 +104,9 @@ part (each number's steps vary: a random multiple), so 10 inputs validate the fi
   select: validating the model of the accepted features alone (3 of * program features, * input features) (glob)
   select: round 1, 16 of 24 inputs profiled (16 complete), cross-validated error E (target 10.0%)
   profile: 16 inputs complete
-  evaluator: 1 features, cost *% of the program's time, validated on 16 inputs (glob)
+  evaluator: none (the model reads only input features, read off the command line)
   $ python3 -c 'import json; print([f["name"] for f in json.load(open("lcg/model.json"))["features"]])'
-  ['branch:main:lcg.c:9:true']
+  ['input:size(arg1)', 'input:entropy(data)', 'input:newlines(data)']
 
   $ mantis train -o pred --select some --inputs pool.txt prog.c
   mantis train: --select: 'some' is not all or adaptive
