@@ -40,7 +40,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check)
 
 # The library: every module but the command line. Subcommands are src/cmd_*.c.
 LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/prep.c \
-           src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c \
+           src/linalg.c src/lasso.c src/learn.c src/foba.c src/spore.c src/model.c src/fit.c src/rate.c \
            src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c \
            src/extmodel.c src/pta.c
 LIB_SRC += src/equiv.c src/budget.c

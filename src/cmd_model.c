@@ -113,11 +113,17 @@ static void print_summary(const struct model *model, const struct prep *pr,
 	model_format(model, &sb);
 	printf("%s\n\n", sb.buf);
 	strbuf_release(&sb);
-	printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm, model->fit,
-	       model->degree);
-	if (model->cv_folds)
-		printf(", size chosen by %d-fold cross-validation", model->cv_folds);
-	printf(")\n");
+	if (model->rate.npoints > 0) {
+		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s, chosen "
+		       "under leave-one-out)\n", model->rate.k, model->rate.npoints,
+		       model->rate.naxes, model->rate.naxes == 1 ? "" : "s");
+	} else {
+		printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm,
+		       model->fit, model->degree);
+		if (model->cv_folds)
+			printf(", size chosen by %d-fold cross-validation", model->cv_folds);
+		printf(")\n");
+	}
 	printf("features    %d of %d: %d constant, %d copies of others, %d excluded, %d kept\n",
 	       model->nfeatures, ds->p, constant, alias, excluded, pr->k);
 	for (int f = 0; f < model->nfeatures; f++) {
@@ -227,7 +233,8 @@ const struct command cmd_model = {
 	.usage =
 		"usage: mantis model DIR|FILE.csv [options]\n"
 		"\n"
-		"Fits metric = c0 + sum of c * monomial(features) and prints it in original units.\n"
+		"Fits metric = c0 + sum of c * monomial(features) and prints it in original units\n"
+		"(or, with --algo rate, metric = size * rate).\n"
 		"DIR: a build directory with a profile (mantis profile): its complete inputs.\n"
 		"FILE.csv: a header line, then one row per input; a first column named 'input'\n"
 		"holds row names; columns wall, cpu, user, sys, maxrss, instructions are metrics,\n"
@@ -239,8 +246,15 @@ const struct command cmd_model = {
 		"                      are left out);\n"
 		"                      for a CSV a column (default: wall if present, else the last)\n"
 		"  --db FILE           DIR's profile database (default DIR/profile.db)\n"
-		"  --algo A            spore-foba (default), spore-lasso, lasso, foba, ols, or\n"
-		"                      linear (spore-foba with degree 1, the papers' Mantis-linear)\n"
+		"  --algo A            spore-foba (default), spore-lasso, lasso, foba, ols,\n"
+		"                      linear (spore-foba with degree 1, the papers' Mantis-linear),\n"
+		"                      or rate: metric = a positive feature (a file size when the\n"
+		"                      data has one) times the rate (metric over it) of the 1-3\n"
+		"                      training rows nearest in at most 6 features, those and k\n"
+		"                      chosen by forward selection under leave-one-out (mantis\n"
+		"                      train: a data file's inputs left out together), with each\n"
+		"                      feature that would stand in for one chosen; --degree,\n"
+		"                      --epsilon, --fit, --cv and the limits do not apply\n"
 		"  --degree D          highest total degree of a term (default 3)\n"
 		"  --epsilon E         FoBa: admit a term only if it cuts the squared error by more\n"
 		"                      than E times sum(w y^2) (default 1e-4)\n"

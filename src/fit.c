@@ -4,6 +4,7 @@
  *   split rows (seeded shuffle) -> prep_fit on training rows -> scaled design -> weights
  *   (1/y^2 for relative fitting) -> learner -> [with --cv: the learner's candidates, chosen by
  *   K-fold cross-validation] -> terms in original units -> train/test MRE
+ * or, for the rate learner (rate.c), prep's kept columns -> rate_learn -> train/test MRE.
  *
  * Units: the design column of feature f is value / scale_f (prep.c), so a term
  * c * prod (value_f / scale_f)^k_f is (c / prod scale_f^k_f) * prod value_f^k_f: the model in
@@ -20,6 +21,7 @@
 #include "error.h"
 #include "learn.h"
 #include "model.h"
+#include "rate.h"
 #include "util.h"
 
 /* One algorithm the user can ask for. */
@@ -29,11 +31,12 @@ struct algorithm {
 	int degree;       /* forced degree, or 0 to use the option */
 };
 
-enum { OLS, LASSO, FOBA, SPORE_FOBA, SPORE_LASSO };
+enum { OLS, LASSO, FOBA, SPORE_FOBA, SPORE_LASSO, RATE };
 
 static const struct algorithm algorithms[] = {
 	{"spore-foba", SPORE_FOBA, 0}, {"spore-lasso", SPORE_LASSO, 0}, {"lasso", LASSO, 1},
 	{"foba", FOBA, 1},             {"ols", OLS, 1},                 {"linear", SPORE_FOBA, 1},
+	{"rate", RATE, 1},
 };
 
 static const struct algorithm *find_algorithm(const char *name)
@@ -52,7 +55,7 @@ int fit_algorithm_known(const char *name)
 
 struct fit_options fit_options_default(void)
 {
-	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20, 0};
+	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20, 0, NULL};
 
 	return o;
 }
@@ -202,6 +205,30 @@ double fit_mre(const struct model *model, const struct dataset *ds, const int *r
 	return sum / nrows;
 }
 
+/* fit_model for the rate learner, on the rows order[0..ntrain) and the columns prep kept
+ * (exact copies and constants left out). Frees order; releases prep on failure. */
+static int fit_rate(const struct dataset *ds, const struct fit_options *opt, int *order,
+		    int ntrain, struct model *model, struct prep *prep, struct error *err)
+{
+	int rc = rate_learn(ds, order, ntrain, opt->group, prep->kept, prep->k, model, err);
+
+	if (rc == 0) {
+		model->algorithm = xstrdup("rate");
+		model->metric = xstrdup(ds->metric);
+		model->fit = xstrdup("relative");
+		model->degree = 1;
+		model->ntrain = ntrain;
+		model->ntest = ds->n - ntrain;
+		model->train_mre = fit_mre(model, ds, order, ntrain);
+		model->test_mre = fit_mre(model, ds, order + ntrain, ds->n - ntrain);
+	} else {
+		model_release(model);
+		prep_release(prep);
+	}
+	free(order);
+	return rc;
+}
+
 int fit_model(const struct dataset *ds, const struct fit_options *opt, struct model *model,
 	      struct prep *prep, struct error *err)
 {
@@ -234,6 +261,8 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 		free(order);
 		return -1;
 	}
+	if (alg->kind == RATE)
+		return fit_rate(ds, opt, order, ntrain, model, prep, err);
 	design = xmalloc(sizeof *design * (size_t)ntrain * (size_t)(prep->k ? prep->k : 1));
 	y = xmalloc(sizeof *y * (size_t)ntrain);
 	w = xmalloc(sizeof *w * (size_t)ntrain);

@@ -12,7 +12,7 @@ struct model;
 
 /* What to fit. fit_options_default() gives the documented defaults. */
 struct fit_options {
-	const char *algorithm; /* spore-foba, spore-lasso, lasso, foba, ols or linear */
+	const char *algorithm; /* spore-foba, spore-lasso, lasso, foba, ols, linear or rate */
 	int degree;            /* highest total degree of a term (SPORE) */
 	double epsilon;        /* FoBa: smallest cut of the error, relative to sum w y^2 */
 	int relative;          /* 1: relative least squares (weights 1/y^2); 0: plain */
@@ -24,6 +24,9 @@ struct fit_options {
 	int max_terms;         /* most terms in a model */
 	int cv_folds;          /* 0: the algorithm's own rule chooses the model's size (AIC,
 				* epsilon); K >= 2: K-fold cross-validation over its candidates */
+	const int *group;      /* per row of the dataset, its group (rate: rows of a group are
+				* held out together when it judges itself); NULL: each row its own;
+				* not owned */
 };
 
 /* Returns the defaults: spore-foba, degree 3, epsilon 1e-4, relative, 0.8, seed 1, 5, 20. */

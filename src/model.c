@@ -8,6 +8,9 @@
  *    "n_train", "n_test", "train_mre", "test_mre",
  *    "interval": {"level", "low", "high"}?}
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
+ * and for a rate model (rate.h; no term) also
+ *   "rate": {"scale": "<feature>", "k": k, "axes": [{"name", "log", "centre", "spread"}, ...],
+ *            "points": [[coordinate, ...], ...], "log_rates": [r, ...]}
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
  * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
  * (model_eval: the value at the values clamped to the range, plus each outside feature's
@@ -19,6 +22,7 @@
 #include "model.h"
 
 #include <assert.h>
+#include <float.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -120,11 +124,80 @@ int model_swap_alias(struct model *model, int f, int alias)
 	return 0;
 }
 
+double model_axis_coordinate(const struct model_axis *a, double x)
+{
+	return ((a->log ? log(fmax(x, DBL_MIN)) : x) - a->centre) / a->spread;
+}
+
+/* Returns the squared distance between two points of naxes coordinates. */
+static double distance2(const double *a, const double *b, int naxes)
+{
+	double d = 0;
+
+	for (int j = 0; j < naxes; j++)
+		d += (a[j] - b[j]) * (a[j] - b[j]);
+	return d;
+}
+
+static int ascending(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double model_rate_nearest(const double *point, const double *log_rate, int npoints, int naxes,
+			  const double *query, int k, const unsigned char *skip)
+{
+	double *d = xcalloc((size_t)npoints + 1, sizeof *d), *sorted, kth, sum = 0;
+	int m = 0, used = 0;
+
+	for (int i = 0; i < npoints; i++) {
+		if (!skip || !skip[i])
+			d[m++] = distance2(point + (size_t)i * (size_t)naxes, query, naxes);
+	}
+	if (m == 0) {
+		free(d);
+		return NAN;
+	}
+	sorted = xmalloc(sizeof *sorted * (size_t)m);
+	memcpy(sorted, d, sizeof *sorted * (size_t)m);
+	qsort(sorted, (size_t)m, sizeof *sorted, ascending);
+	kth = sorted[(k < m ? k : m) - 1];
+	kth += 1e-12 * (1 + kth); /* rounding: as near as the k-th is a tie */
+	for (int i = 0, j = 0; i < npoints; i++) {
+		if (skip && skip[i])
+			continue;
+		if (d[j++] <= kth) {
+			sum += log_rate[i];
+			used++;
+		}
+	}
+	free(sorted);
+	free(d);
+	return sum / used;
+}
+
+double model_rate_eval(const struct model *model, const double *values)
+{
+	const struct model_rate *r = &model->rate;
+	double *query = xcalloc((size_t)r->naxes + 1, sizeof *query), y;
+
+	for (int j = 0; j < r->naxes; j++)
+		query[j] = model_axis_coordinate(&r->axes[j], values[r->axes[j].feature]);
+	y = values[r->scale] * exp(model_rate_nearest(r->point, r->log_rate, r->npoints, r->naxes,
+						      query, r->k, NULL));
+	free(query);
+	return y;
+}
+
 double model_eval(const struct model *model, const double *values)
 {
 	double *edge, y;
 	int outside = 0;
 
+	if (model->rate.npoints > 0)
+		return model_rate_eval(model, values);
 	for (int i = 0; i < model->nfeatures; i++)
 		outside |= model_outside(&model->features[i], values[i]);
 	if (!outside)
@@ -149,10 +222,27 @@ double model_eval(const struct model *model, const double *values)
 	return y;
 }
 
+/* Appends a rate model as a formula: "instructions = input:size(stdin) * rate(input:arg1,
+ * log input:size(stdin); the 2 nearest of 88)". */
+static void rate_format(const struct model *model, struct strbuf *out)
+{
+	const struct model_rate *r = &model->rate;
+
+	strbuf_addf(out, "%s = %s * rate(", model->metric, model->features[r->scale].name);
+	for (int j = 0; j < r->naxes; j++)
+		strbuf_addf(out, "%s%s%s", j ? ", " : "", r->axes[j].log ? "log " : "",
+			    model->features[r->axes[j].feature].name);
+	strbuf_addf(out, "%sthe %d nearest of %d)", r->naxes ? "; " : "", r->k, r->npoints);
+}
+
 void model_format(const struct model *model, struct strbuf *out)
 {
 	char buf[64];
 
+	if (model->rate.npoints > 0) {
+		rate_format(model, out);
+		return;
+	}
 	strbuf_add(out, model->metric, strlen(model->metric));
 	snprintf(buf, sizeof buf, " = %.4g", model->intercept);
 	strbuf_add(out, buf, strlen(buf));
@@ -245,6 +335,29 @@ static json_t *number(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* Returns a rate model's "rate" object (owned by the caller). */
+static json_t *rate_to_json(const struct model *model)
+{
+	const struct model_rate *r = &model->rate;
+	json_t *axes = json_array(), *points = json_array(), *rates = json_array();
+
+	for (int j = 0; j < r->naxes; j++)
+		json_array_append_new(axes, json_pack("{s:s, s:b, s:f, s:f}", "name",
+			model->features[r->axes[j].feature].name, "log", r->axes[j].log, "centre",
+			r->axes[j].centre, "spread", r->axes[j].spread));
+	for (int i = 0; i < r->npoints; i++) {
+		json_t *p = json_array();
+
+		for (int j = 0; j < r->naxes; j++)
+			json_array_append_new(p, json_real(r->point[(size_t)i * (size_t)r->naxes +
+								     (size_t)j]));
+		json_array_append_new(points, p);
+		json_array_append_new(rates, json_real(r->log_rate[i]));
+	}
+	return json_pack("{s:s, s:i, s:o, s:o, s:o}", "scale", model->features[r->scale].name,
+			 "k", r->k, "axes", axes, "points", points, "log_rates", rates);
+}
+
 /* Returns the model as a new JSON object (owned by the caller). */
 static json_t *model_to_json(const struct model *model)
 {
@@ -280,6 +393,8 @@ static json_t *model_to_json(const struct model *model)
 							  number(mf->max), "aliases", aliases));
 	}
 	json_object_set_new(root, "features", features);
+	if (model->rate.npoints > 0)
+		json_object_set_new(root, "rate", rate_to_json(model));
 	json_object_set_new(root, "n_train", json_integer(model->ntrain));
 	json_object_set_new(root, "n_test", json_integer(model->ntest));
 	json_object_set_new(root, "train_mre", number(model->train_mre));
@@ -400,6 +515,61 @@ static void read_features(struct model *model, json_t *features)
 	}
 }
 
+/* Reads a rate model's "rate" object (jr) into model->rate, adding its features. Returns 0 or
+ * -1 with err naming path and what is wrong. */
+static int read_rate(struct model *model, json_t *jr, const char *path, struct error *err)
+{
+	struct model_rate *r = &model->rate;
+	json_t *axes = json_object_get(jr, "axes"), *points = json_object_get(jr, "points");
+	json_t *rates = json_object_get(jr, "log_rates"), *ja;
+	const char *scale = json_string_value(json_object_get(jr, "scale"));
+	size_t i, j;
+
+	if (!scale || !json_is_integer(json_object_get(jr, "k")) || !json_is_array(axes) ||
+	    !json_is_array(points) || !json_is_array(rates) || json_array_size(rates) == 0 ||
+	    json_array_size(points) != json_array_size(rates))
+		return error_set(err, "%s: \"rate\" needs \"scale\", \"k\", \"axes\" and as many "
+				 "\"points\" as \"log_rates\" (one or more)", path);
+	r->scale = feature_index(model, scale);
+	r->k = (int)json_integer_value(json_object_get(jr, "k"));
+	r->naxes = (int)json_array_size(axes);
+	r->axes = xcalloc((size_t)r->naxes + 1, sizeof *r->axes);
+	json_array_foreach(axes, j, ja) {
+		const char *name = json_string_value(json_object_get(ja, "name"));
+		struct model_axis *a = &r->axes[j];
+
+		a->centre = number_or_nan(json_object_get(ja, "centre"));
+		a->spread = number_or_nan(json_object_get(ja, "spread"));
+		a->log = json_is_true(json_object_get(ja, "log"));
+		if (!name || !isfinite(a->centre) || !(a->spread > 0))
+			return error_set(err, "%s: rate.axes[%zu] needs a \"name\", a \"centre\" and a "
+					 "positive \"spread\"", path, j);
+		a->feature = feature_index(model, name);
+	}
+	r->npoints = (int)json_array_size(rates);
+	r->point = xcalloc((size_t)r->npoints * (size_t)r->naxes + 1, sizeof *r->point);
+	r->log_rate = xcalloc((size_t)r->npoints + 1, sizeof *r->log_rate);
+	json_array_foreach(rates, i, ja) {
+		json_t *p = json_array_get(points, i);
+
+		r->log_rate[i] = number_or_nan(ja);
+		if (!isfinite(r->log_rate[i]) || json_array_size(p) != (size_t)r->naxes)
+			return error_set(err, "%s: rate.points[%zu] needs %d coordinates and "
+					 "log_rates[%zu] a number", path, i, r->naxes, i);
+		for (j = 0; j < (size_t)r->naxes; j++) {
+			double c = number_or_nan(json_array_get(p, j));
+
+			if (!isfinite(c))
+				return error_set(err, "%s: rate.points[%zu][%zu] is not a number",
+						 path, i, j);
+			r->point[i * (size_t)r->naxes + j] = c;
+		}
+	}
+	if (r->k < 1)
+		return error_set(err, "%s: rate.k must be 1 or more", path);
+	return 0;
+}
+
 /* Copies "interval" (optional: models before it have none) into model->interval. */
 static void read_interval(struct model *model, json_t *ji)
 {
@@ -449,6 +619,12 @@ int model_read(struct model *model, const char *path, struct error *err)
 		}
 		model->nterms++;
 	}
+	if (json_object_get(root, "rate") &&
+	    read_rate(model, json_object_get(root, "rate"), path, err) < 0) {
+		json_decref(root);
+		model_release(model);
+		return -1;
+	}
 	read_features(model, json_object_get(root, "features"));
 	model->ntrain = (int)json_integer_value(json_object_get(root, "n_train"));
 	model->ntest = (int)json_integer_value(json_object_get(root, "n_test"));
@@ -469,6 +645,9 @@ void model_release(struct model *model)
 	}
 	free(model->features);
 	free(model->terms);
+	free(model->rate.axes);
+	free(model->rate.point);
+	free(model->rate.log_rate);
 	free(model->algorithm);
 	free(model->metric);
 	free(model->fit);

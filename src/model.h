@@ -1,6 +1,8 @@
 /*
  * model.h: a fitted performance model: metric = intercept + sum of coef * monomial(features),
- * in original units, with the features it uses, its fit errors, and its file format.
+ * in original units, with the features it uses, its fit errors, and its file format; or a
+ * rate model (rate.h): metric = scale * the rate of the training inputs nearest in a few
+ * features.
  */
 #ifndef MANTIS_MODEL_H
 #define MANTIS_MODEL_H
@@ -49,6 +51,30 @@ struct model_interval {
 
 #define MODEL_INTERVAL_LEVEL 0.9 /* the share train's interval covers */
 
+/* A coordinate of a rate model's distance: a feature, standardized on the training inputs. */
+struct model_axis {
+	int feature;   /* its index into model.features */
+	int log;       /* 1: the coordinate is log(value) (a size, spread over decades) */
+	double centre; /* the training inputs' mean of the value (or its log) */
+	double spread; /* their standard deviation, > 0 */
+};
+
+/*
+ * A rate model: metric = value(scale) * exp(mean of log rate over the k training inputs
+ * nearest the input), where a training input's rate is its metric over its scale and nearness
+ * is the Euclidean distance over the axes; every input as near as the k-th counts (ties are
+ * not split). With no axis, every training input counts.
+ */
+struct model_rate {
+	int scale;               /* index into model.features of the scale (a size) */
+	int k;                   /* neighbours averaged, >= 1 */
+	int naxes;               /* distance coordinates */
+	struct model_axis *axes; /* owned */
+	int npoints;             /* training inputs; 0: not a rate model (the polynomial is) */
+	double *point;           /* npoints x naxes coordinates, row by row; owned */
+	double *log_rate;        /* npoints log(metric / scale); owned */
+};
+
 /* A model, as written to model.json. */
 struct model {
 	char *algorithm;  /* e.g. "spore-foba"; owned */
@@ -64,6 +90,7 @@ struct model {
 	int ntrain, ntest;               /* samples used to fit and to test */
 	double train_mre, test_mre;      /* mean relative errors |pred - y| / |y|; test: NaN if none */
 	struct model_interval interval;  /* the prediction's spread; level 0 if unknown */
+	struct model_rate rate;          /* a rate model when rate.npoints > 0; then no term */
 };
 
 /* Returns the value of the monomial at values (indexed by feature index). */
@@ -92,7 +119,22 @@ double model_edge(const struct model_feature *f, double x);
  */
 int model_swap_alias(struct model *model, int f, int alias);
 
-/* Returns the prediction for values[0..nfeatures) (in model->features order): the polynomial,
+/* Returns x as a coordinate on axis a: (x or log x, less the centre) over the spread. */
+double model_axis_coordinate(const struct model_axis *a, double x);
+
+/* Returns the mean of log_rate over the points nearest query (naxes coordinates) among
+ * point[0..npoints) (row by row), leaving out those with skip[i] set (skip may be NULL): the
+ * k nearest and every other as near as the k-th. NaN when every point is left out. */
+double model_rate_nearest(const double *point, const double *log_rate, int npoints, int naxes,
+			  const double *query, int k, const unsigned char *skip);
+
+/* Returns the prediction for values[0..nfeatures) (in model->features order) of a rate model:
+ * the scale times the mean log rate of the training inputs nearest (model_rate). The scale
+ * goes on linearly past its training range; the axes need no continuation. */
+double model_rate_eval(const struct model *model, const double *values);
+
+/* Returns the prediction for values[0..nfeatures) (in model->features order): a rate model's
+ * (model_rate_eval), or the polynomial,
  * continued linearly past the training range of each feature outside it (the polynomial at
  * the clamped values, plus, feature by feature in order, the sum over the terms that hold it
  * of coef * monomial_slope at the clamped values, times the distance from the edge). */

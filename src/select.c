@@ -159,6 +159,7 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 			     const int *group, double *e, double *ratio)
 {
 	int n = ds->n, folds = n < SELECT_FOLDS ? n : SELECT_FOLDS, *rows = xmalloc(sizeof *rows * (size_t)n);
+	int *part_group = xcalloc((size_t)n + 1, sizeof *part_group);
 	int groups = 0;
 	struct fit_options fo = *fit;
 	double mean = 0;
@@ -182,6 +183,9 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 			if ((group ? group[r] : r) % folds != f)
 				rows[k++] = r;
 		}
+		for (int i = 0; group && i < k; i++)
+			part_group[i] = group[rows[i]];
+		fo.group = group ? part_group : NULL;
 		dataset_subset(ds, rows, k, &part);
 		ok = fit_model(&part, &fo, &model, &prep, &ignored) == 0;
 		centre = median(part.y, k); /* no model (no feature left): train's constant */
@@ -204,6 +208,7 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 	for (int r = 0; r < n; r++)
 		mean += e[r] / n;
 	free(rows);
+	free(part_group);
 	return mean;
 }
 

@@ -52,7 +52,7 @@ void select_spread(const double *x, int n, int p, int k, unsigned char *chosen);
  * held-out prediction (INFINITY where that is <= 0); returns the errors' mean. Row r is held
  * out in fold group[r] mod K, so that the rows of a group (numbered from 0) are held out
  * together, K being at most the number of groups; with group NULL or naming one group, in fold
- * r mod K. */
+ * r mod K. Each fit is given its rows' groups (fit_options.group). */
 double select_cross_validate(const struct dataset *ds, const struct fit_options *fit,
 			     const int *group, double *e, double *ratio);
 /* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,

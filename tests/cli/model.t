@@ -19,6 +19,16 @@ The same model without the interaction available to it: Mantis-linear cannot be 
   $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --algo linear -o - | sed -n 3p
   algorithm   linear (relative least squares, degree <= 1)
 
+The rate learner instead: wall as a column positive on every row (a here; a file size where
+there is one) times the rate, wall over a, of the rows nearest in the features forward
+selection chose under leave-one-out (b); the intercept, which a does not scale, leaves it off
+even on the rows it was fitted on:
+
+  $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --algo rate -o - | sed -n '1p;3p;7p'
+  wall = a * rate(b; the 1 nearest of 32)
+  algorithm   rate (the 1 nearest of 32 training rows in 1 feature, chosen under leave-one-out)
+  train MRE   4.94% on 32 samples
+
 The model's size chosen by cross-validation instead of FoBa's own rule:
 
   $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --cv 4 -o - | sed -n '1p;3p'

@@ -1,0 +1,29 @@
+/*
+ * rate.h: the rate learner (mantis model --algo rate; train's "input features' rate"
+ * candidate): the metric as a size times a rate, the rate read off the training inputs nearest
+ * in a few features chosen by cross-validation (model.h, struct model_rate).
+ */
+#ifndef MANTIS_RATE_H
+#define MANTIS_RATE_H
+
+struct dataset;
+struct error;
+struct model;
+
+#define RATE_MAX_K 3    /* neighbours tried: 1 to this */
+#define RATE_MAX_AXES 6     /* most features in the distance */
+#define RATE_MAX_COLUMNS 64 /* most features it chooses among */
+
+/*
+ * Fits a rate model of ds->y on the rows rows[0..n) of ds, over the columns usable[0..nusable)
+ * (the caller's choice: not excluded, not constant), into model->features, model->rate (the
+ * training rows' coordinates and log rates) and a zero intercept; the caller fills the rest.
+ * group (per row of ds; NULL: each row its own) holds out the rows of a group together when
+ * the learner judges itself, as inputs that share a data file err alike. Returns 0, or -1
+ * with err set when y is not positive on every row, no usable column is (no scale), or more
+ * than RATE_MAX_COLUMNS are usable.
+ */
+int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
+	       const int *usable, int nusable, struct model *model, struct error *err);
+
+#endif

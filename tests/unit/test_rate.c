@@ -1,0 +1,288 @@
+/*
+ * test_rate.c: the rate learner (rate.c) and the rate model (model.c): the neighbours a
+ * prediction averages (ties, left-out points), the features the forward selection chooses on a
+ * work-per-byte table no polynomial holds, why it holds out a data file's inputs together, the
+ * model file, and clear refusals.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+#include "error.h"
+#include "fit.h"
+#include "model.h"
+#include "prep.h"
+#include "rate.h"
+#include "tests.h"
+#include "util.h"
+
+/* Returns a uniform deviate in [0, 1) from the seeded state *s (splitmix64). */
+static double uniform(unsigned long long *s)
+{
+	unsigned long long z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (double)((z ^ (z >> 31)) >> 11) / 9007199254740992.0;
+}
+
+/* The work per byte of a program by its level (0..5) and the kind of its data (0..2): no
+ * polynomial of low degree in the two holds it. */
+static const double per_byte[6][3] = {
+	{275, 1271, 595}, {307, 1265, 592}, {4921, 1663, 3779},
+	{415, 1268, 943}, {833, 1350, 2485}, {4995, 1351, 3538},
+};
+
+/* Fills ds with n rows: input:size(stdin) (10 KB to 10 MB), input:arg1 (the level),
+ * input:entropy(data) and input:newlines(data) (the kind's, within 0.01 and 0.001),
+ * input:arg2 (noise) and instructions = size * per_byte[level][kind]. */
+static void table_rows(struct dataset *ds, int n, unsigned long long seed)
+{
+	static const char *const names[] = {"input:size(stdin)", "input:arg1", "input:entropy(data)",
+					    "input:arg2", "input:newlines(data)"};
+	static const double entropy[3] = {3.7, 7.99, 4.6}, newlines[3] = {0.06, 0.004, 0.03};
+
+	memset(ds, 0, sizeof *ds);
+	ds->n = n;
+	ds->p = 5;
+	ds->names = xcalloc(5, sizeof *ds->names);
+	for (int j = 0; j < 5; j++)
+		ds->names[j] = xstrdup(names[j]);
+	ds->x = xcalloc((size_t)n * 5, sizeof *ds->x);
+	ds->y = xcalloc((size_t)n, sizeof *ds->y);
+	ds->ids = xcalloc((size_t)n, sizeof *ds->ids);
+	ds->metric = xstrdup("instructions");
+	for (int i = 0; i < n; i++) {
+		int level = (int)(6 * uniform(&seed)), kind = (int)(3 * uniform(&seed));
+		double size = floor(1e4 * pow(1e3, uniform(&seed)));
+
+		ds->x[i] = size;
+		ds->x[n + i] = level;
+		ds->x[2 * n + i] = entropy[kind] + 0.01 * uniform(&seed);
+		ds->x[3 * n + i] = floor(100 * uniform(&seed));
+		ds->x[4 * n + i] = newlines[kind] + 0.001 * uniform(&seed);
+		ds->y[i] = size * per_byte[level][kind];
+		ds->ids[i] = xasprintf("row %d", i);
+	}
+}
+
+/* Returns the names of model's axes, comma-separated, owned by the caller. */
+static char *axis_names(const struct model *m)
+{
+	struct strbuf sb = {0};
+
+	for (int j = 0; j < m->rate.naxes; j++)
+		strbuf_addf(&sb, "%s%s", j ? "," : "", m->features[m->rate.axes[j].feature].name);
+	return sb.buf ? strbuf_detach(&sb) : xstrdup("");
+}
+
+/* Fits rate on every row of ds with the given groups; asserts success. */
+static void learn_ok(const struct dataset *ds, const int *group, struct model *m)
+{
+	int *rows = xcalloc((size_t)ds->n, sizeof *rows), *usable = xcalloc((size_t)ds->p,
+									     sizeof *usable);
+	struct error err = {""};
+
+	for (int i = 0; i < ds->n; i++)
+		rows[i] = i;
+	for (int j = 0; j < ds->p; j++)
+		usable[j] = j;
+	memset(m, 0, sizeof *m);
+	ck_assert_msg(rate_learn(ds, rows, ds->n, group, usable, ds->p, m, &err) == 0, "%s",
+		      err.msg);
+	m->metric = xstrdup(ds->metric);
+	free(rows);
+	free(usable);
+}
+
+/* The neighbours: the k nearest and every point as near as the k-th; left-out points are not
+ * neighbours; with every point left out there is no rate. */
+START_TEST(nearest_counts_ties_and_skips)
+{
+	const double point[] = {0, 1, 1, 3}, log_rate[] = {0, 1, 3, 5};
+	const unsigned char skip1[] = {0, 1, 0, 0}, all[] = {1, 1, 1, 1};
+
+	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){1}, 1, NULL) == 2);
+	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){1}, 1, skip1) == 3);
+	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){0}, 2, NULL) == 4.0 / 3);
+	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){9}, 9, NULL) == 9.0 / 4);
+	ck_assert(isnan(model_rate_nearest(point, log_rate, 4, 1, (double[]){0}, 1, all)));
+	/* no axis: every point is as near */
+	ck_assert(model_rate_nearest(point, log_rate, 4, 0, NULL, 1, NULL) == 9.0 / 4);
+}
+END_TEST
+
+/* On a table of work per byte by level and kind of data, the learner scales by the size,
+ * measures nearness in the level and the content (both features that tell the kind: one
+ * chosen, the other its witness), leaves the noise out, and predicts new inputs of the table
+ * exactly, where SPORE's polynomial misses by far. */
+START_TEST(rate_recovers_a_table)
+{
+	struct dataset train, test;
+	struct model m, poly;
+	struct prep pr;
+	struct fit_options fo = fit_options_default();
+	struct error err = {""};
+	int rows[200];
+	char *axes;
+
+	table_rows(&train, 120, 1);
+	table_rows(&test, 200, 2);
+	learn_ok(&train, NULL, &m);
+	axes = axis_names(&m);
+	ck_assert_str_eq(m.features[m.rate.scale].name, "input:size(stdin)");
+	ck_assert_msg(m.rate.naxes == 3 && strstr(axes, "input:arg1") &&
+		      strstr(axes, "input:entropy(data)") && strstr(axes, "input:newlines(data)"),
+		      "axes %s", axes);
+	for (int i = 0; i < 200; i++)
+		rows[i] = i;
+	ck_assert_msg(fit_mre(&m, &test, rows, 200) < 1e-12, "%g", fit_mre(&m, &test, rows, 200));
+	fo.train_frac = 1;
+	ck_assert_msg(fit_model(&train, &fo, &poly, &pr, &err) == 0, "%s", err.msg);
+	ck_assert_msg(fit_mre(&poly, &test, rows, 200) > 0.1, "%g", fit_mre(&poly, &test, rows, 200));
+	model_release(&poly);
+	prep_release(&pr);
+	free(axes);
+	model_release(&m);
+	dataset_release(&train);
+	dataset_release(&test);
+}
+END_TEST
+
+/* Inputs that share a data file share its rate: judged one by one, a feature that names the
+ * file (its number, or its size) finds the file's other inputs and looks exact; judged a file
+ * at a time, as the learner is when given the groups, it tells nothing of a new file and is
+ * left out. Here 30 files of random rates, 3 inputs each at a level that does not matter. */
+START_TEST(groups_keep_a_file_name_out)
+{
+	static const char *const names[] = {"input:size(stdin)", "input:arg1", "input:arg2"};
+	struct dataset ds = {.n = 90, .p = 3};
+	unsigned long long seed = 7;
+	int group[90];
+	struct model m;
+	char *axes;
+
+	ds.names = xcalloc(3, sizeof *ds.names);
+	for (int j = 0; j < 3; j++)
+		ds.names[j] = xstrdup(names[j]);
+	ds.x = xcalloc(3 * 90, sizeof *ds.x);
+	ds.y = xcalloc(90, sizeof *ds.y);
+	ds.ids = xcalloc(90, sizeof *ds.ids);
+	ds.metric = xstrdup("instructions");
+	for (int i = 0; i < 90; i += 3) {
+		double size = floor(1e4 * pow(1e3, uniform(&seed))), rate = 1e3 + 9e3 * uniform(&seed);
+
+		for (int k = i; k < i + 3; k++) {
+			group[k] = i / 3;
+			ds.x[k] = size;
+			ds.x[90 + k] = floor(6 * uniform(&seed));
+			ds.x[180 + k] = i / 3;
+			ds.y[k] = size * rate;
+			ds.ids[k] = xasprintf("row %d", k);
+		}
+	}
+	learn_ok(&ds, NULL, &m);
+	axes = axis_names(&m);
+	ck_assert_msg(m.rate.naxes > 0 && strstr(axes, "input:arg1") == NULL, "alone: axes %s",
+		      axes);
+	free(axes);
+	model_release(&m);
+	learn_ok(&ds, group, &m);
+	ck_assert_int_eq(m.rate.naxes, 0);
+	model_release(&m);
+	dataset_release(&ds);
+}
+END_TEST
+
+/* The model file keeps the training inputs' coordinates and rates: read back, it predicts bit
+ * for bit what was written, and says what it is. */
+START_TEST(rate_model_round_trip)
+{
+	char *dir = test_tmpdir(), *path = xasprintf("%s/model.json", dir), *bad;
+	struct dataset ds;
+	struct model m, back;
+	struct strbuf formula = {0};
+	struct error err = {""};
+	int rows[60];
+
+	table_rows(&ds, 60, 4);
+	learn_ok(&ds, NULL, &m);
+	m.algorithm = xstrdup("rate");
+	m.fit = xstrdup("relative");
+	ck_assert_msg(model_write(&m, path, &err) == 0, "%s", err.msg);
+	ck_assert_msg(model_read(&back, path, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(back.rate.npoints, 60);
+	ck_assert_int_eq(back.rate.k, m.rate.k);
+	for (int i = 0; i < 60; i++)
+		rows[i] = (i * 7) % 60;
+	ck_assert(fit_mre(&back, &ds, rows, 60) == fit_mre(&m, &ds, rows, 60));
+	model_format(&back, &formula);
+	ck_assert_msg(strncmp(formula.buf, "instructions = input:size(stdin) * rate(", 40) == 0 &&
+		      strstr(formula.buf, "nearest of 60)"), "%s", formula.buf);
+	strbuf_release(&formula);
+	model_release(&back);
+	bad = test_write_file(dir, "bad.json", "{\"metric\": \"t\", \"intercept\": 0, \"terms\": [], "
+				 "\"rate\": {\"scale\": \"s\", \"k\": 1, \"axes\": [], \"points\": [[]], "
+				 "\"log_rates\": []}}");
+	ck_assert_int_eq(model_read(&back, bad, &err), -1);
+	ck_assert_msg(strstr(err.msg, "as many \"points\" as \"log_rates\"") != NULL, "%s", err.msg);
+	free(bad);
+	model_release(&m);
+	dataset_release(&ds);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* A rate needs a positive metric, a positive feature to scale by and few enough features to
+ * choose among; otherwise it says so. */
+START_TEST(rate_refuses_clearly)
+{
+	struct dataset ds;
+	struct model m;
+	struct error err = {""};
+	int rows[3] = {0, 1, 2}, usable[1] = {0}, many[RATE_MAX_COLUMNS + 1] = {0};
+
+	memset(&ds, 0, sizeof ds);
+	ds.n = 3;
+	ds.p = 1;
+	ds.names = xcalloc(1, sizeof *ds.names);
+	ds.names[0] = xstrdup("a");
+	ds.x = xcalloc(3, sizeof *ds.x);
+	ds.y = xcalloc(3, sizeof *ds.y);
+	ds.ids = xcalloc(3, sizeof *ds.ids);
+	ds.metric = xstrdup("wall");
+	for (int i = 0; i < 3; i++) {
+		ds.x[i] = i; /* 0 on the first row: no scale */
+		ds.y[i] = 1 + i;
+		ds.ids[i] = xasprintf("r%d", i);
+	}
+	ck_assert_int_eq(rate_learn(&ds, rows, 3, NULL, usable, 1, &m, &err), -1);
+	ck_assert_str_eq(err.msg, "no feature is positive on every training sample: a rate needs a "
+				  "size to scale");
+	ck_assert_int_eq(rate_learn(&ds, rows, 3, NULL, many, RATE_MAX_COLUMNS + 1, &m, &err), -1);
+	ck_assert_str_eq(err.msg, "65 features vary: the rate weighs at most 64 (its forward "
+				  "selection tries every pair), so leave some out");
+	ds.y[1] = 0;
+	ck_assert_int_eq(rate_learn(&ds, rows, 3, NULL, usable, 1, &m, &err), -1);
+	ck_assert_str_eq(err.msg, "wall is 0 on 'r1': a rate needs positive values");
+	dataset_release(&ds);
+}
+END_TEST
+
+Suite *suite_rate(void)
+{
+	Suite *s = suite_create("rate");
+	TCase *tc = tcase_create("rate");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, nearest_counts_ties_and_skips);
+	tcase_add_test(tc, rate_recovers_a_table);
+	tcase_add_test(tc, groups_keep_a_file_name_out);
+	tcase_add_test(tc, rate_model_round_trip);
+	tcase_add_test(tc, rate_refuses_clearly);
+	suite_add_tcase(s, tc);
+	return s;
+}
