@@ -104,6 +104,9 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 	else if (strcmp(a, "--algo") == 0) {
 		if (!fit_algorithm_known(v))
 			usage_error(&cmd_train, "--algo: unknown algorithm '%s'", v);
+		if (strcmp(v, "rate") == 0)
+			usage_error(&cmd_train, "--algo: rate is not the loop's learner (the final "
+				    "choice weighs the input features' rate by itself)");
 		o->fit.algorithm = v;
 		if (strcmp(v, "linear") == 0)
 			o->fit.degree = 1;
@@ -191,10 +194,13 @@ const struct command cmd_train = {
 		"fitted again without it, until every feature it reads is cheap and validated. Last,\n"
 		"the input features alone, the exact program features (when the model reads sampled\n"
 		"ones, the loop runs again without them; its model is a candidate if it costs less)\n"
-		"and all the model's program features, each at degrees 1..D, are cross-validated\n"
-		"(5 folds; inputs whose largest file is the same file are held out together, when\n"
-		"there are 5 such files or more), and the simplest within one standard error of\n"
-		"the best is kept (input before exact before sampled, lower degree before higher);\n"
+		"and all the model's program features, each at degrees 1..D, and the input features'\n"
+		"rate (a file size times the rate, metric over size, of the 1-3 training inputs\n"
+		"nearest in a few input features chosen by cross-validation: mantis model --algo\n"
+		"rate) are cross-validated (5 folds; inputs whose largest file is the same file are\n"
+		"held out together, when there are 5 such files or more), and the simplest within\n"
+		"one standard error of the best is kept (input before rate before exact before\n"
+		"sampled, lower degree before higher);\n"
 		"the spread of its held-out errors there is the interval mantis predict gives\n"
 		"(model.json \"interval\": 90% of the training inputs, or of their files when they\n"
 		"share them, or what fewer than 19 can bound). When the sampled features were all\n"
@@ -203,7 +209,8 @@ const struct command cmd_train = {
 		"the samples' runs (in the way kept, else in the cheapest way tried) at most the\n"
 		"threshold on average and on the 5 least of them, train\n"
 		"a second predictor, PRED/long (the same build; no gate of its own), kept when its\n"
-		"model reads sampled or program features; mantis predict runs it on an input the\n"
+		"model reads sampled or program features and errs less on those inputs, held out,\n"
+		"than the first; mantis predict runs it on an input the\n"
 		"model predicts at or above the gate (predictor.json \"gate\": halfway between the\n"
 		"last input let through and the first kept out), and the model alone below. Writes\n"
 		"PRED/model.json, PRED/features.json (the build's features the predictor reads),\n"
@@ -211,13 +218,13 @@ const struct command cmd_train = {
 		"PRED/evaluator (computes the model's program features; none when it reads only\n"
 		"input features, or sampled ones and program features equal to a multiple of a value\n"
 		"the larger sample reads, such as a block size the arguments set, which are read\n"
-		"there), PRED/sampled-evaluator (the slice of the features the\n"
+		"there), PRED/sampled-evaluator (the slice of the features the\n",
+	.usage_more =
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
 		"log of every round and of the sampling). Run again, it resumes: the build is\n"
 		"reused if the program's words and files did not change, and recorded runs are kept.\n"
-		"\n",
-	.usage_more =
+		"\n"
 		"  -o, --output PRED     the predictor directory (made if missing)\n"
 		"  --inputs FILE         the training inputs (see mantis help profile for the format)\n"
 		"  --threshold F         largest evaluator cost accepted, as a share of the program's\n"

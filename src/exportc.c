@@ -871,7 +871,11 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 {
 	int runs = p->evaluator || p->sampler;
 	int probes = (input_helpers(p) | (gate ? input_helpers(gate) : 0)) & INPUT_PROBE;
-	const char *math = probes ? " and its math library (-lm: the content features' log2)" : "";
+	int rate = p->model.rate.npoints > 0 || (gate && gate->model.rate.npoints > 0);
+	const char *math = probes && rate ? " and its math library (-lm: the content features' "
+					    "log2, the rate's log and exp)"
+			   : probes ? " and its math library (-lm: the content features' log2)"
+			   : rate ? " and its math library (-lm: the rate's log and exp)" : "";
 	const char *metric = p->info.metric;
 	char *what = strcmp(metric, "instructions") == 0 ? xstrdup("number of instructions")
 		     : strcmp(metric, "maxrss") == 0 ? xstrdup("peak memory (maxrss) in KiB")
@@ -1145,6 +1149,58 @@ static void continuation(struct strbuf *sb, const struct model *m, int i)
 	strbuf_addf(sb, "\t\ty += s * (x[%d] - e[%d]);\n\t}\n", i, i);
 }
 
+/* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,
+ * operation for operation: the same coordinates, distances, ties and sum), with its training
+ * inputs' coordinates and log rates as constants. */
+static void rate_function(struct strbuf *sb, const struct model *m, const char *function)
+{
+	const struct model_rate *r = &m->rate;
+	int na = r->naxes > 0 ? r->naxes : 1;
+
+	strbuf_addf(sb, "/* The rate model's %d training inputs: their coordinates (%d a row) and "
+	    "log rates. */\nstatic const double %s_points[%d] = {", r->npoints, r->naxes, function,
+	    r->npoints * na);
+	for (int i = 0; i < r->npoints * na; i++) {
+		strbuf_addf(sb, "%s", i % 4 ? " " : "\n\t");
+		put_double(sb, r->naxes > 0 ? r->point[i] : 0);
+		strbuf_addf(sb, ",");
+	}
+	strbuf_addf(sb, "\n};\nstatic const double %s_logs[%d] = {", function, r->npoints);
+	for (int i = 0; i < r->npoints; i++) {
+		strbuf_addf(sb, "%s", i % 4 ? " " : "\n\t");
+		put_double(sb, r->log_rate[i]);
+		strbuf_addf(sb, ",");
+	}
+	strbuf_addf(sb, "\n};\n\nstatic int %s_ascending(const void *a, const void *b)\n{\n"
+	    "\tdouble x = *(const double *)a, y = *(const double *)b;\n\n"
+	    "\treturn (x > y) - (x < y);\n}\n\n", function);
+	strbuf_addf(sb, "/* Returns the scale x[%d] times the mean log rate of the %d training inputs "
+	    "nearest x,\n * and every other as near as the %d-th. */\nstatic double %s_rate(const "
+	    "double *x)\n{\n\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0;\n\tint used = 0;\n\n",
+	    r->scale, r->k, r->k, function, na, r->npoints, r->npoints);
+	for (int j = 0; j < r->naxes; j++) {
+		const struct model_axis *a = &r->axes[j];
+
+		strbuf_addf(sb, "\tq[%d] = (%s(x[%d]%s) - ", j, a->log ? "log(fmax" : "", a->feature,
+		    a->log ? ", 2.2250738585072014e-308)" : "");
+		put_double(sb, a->centre);
+		strbuf_addf(sb, ") / ");
+		put_double(sb, a->spread);
+		strbuf_addf(sb, ";\n");
+	}
+	if (r->naxes == 0)
+		strbuf_addf(sb, "\tq[0] = 0;\n");
+	strbuf_addf(sb, "\tfor (int i = 0; i < %d; i++) {\n\t\td[i] = 0;\n"
+	    "\t\tfor (int j = 0; j < %d; j++)\n\t\t\td[i] += (%s_points[i * %d + j] - q[j]) * "
+	    "(%s_points[i * %d + j] - q[j]);\n\t\tsorted[i] = d[i];\n\t}\n", r->npoints, r->naxes,
+	    function, na, function, na);
+	strbuf_addf(sb, "\tqsort(sorted, %d, sizeof *sorted, %s_ascending);\n\tkth = sorted[%d];\n"
+	    "\tkth += 1e-12 * (1 + kth);\n\tfor (int i = 0; i < %d; i++) {\n\t\tif (d[i] <= kth) {\n"
+	    "\t\t\tsum += %s_logs[i];\n\t\t\tused++;\n\t\t}\n\t}\n"
+	    "\treturn x[%d] * exp(sum / used);\n}\n\n", r->npoints, function,
+	    (r->k < r->npoints ? r->k : r->npoints) - 1, r->npoints, function, r->scale);
+}
+
 /* Appends the function called function (exported: with its prototype; else static) that
  * predicts by p for argc, argv and the standard input read from input: the checks of input
  * and of the files whose size it reads, the evaluator's run, the features, then the model term
@@ -1154,6 +1210,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 {
 	const struct model *m = &p->model;
 
+	if (m->rate.npoints > 0)
+		rate_function(sb, m, function);
 	if (exported)
 		strbuf_addf(sb, "double %s(int argc, char **argv, const char *input);\n\ndouble %s("
 		    "int argc, char **argv, const char *input)\n{\n", function, function);
@@ -1209,6 +1267,11 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		strbuf_addf(sb, "\tx[%d] = ", i);
 		input_expression(sb, p->descriptor[i]);
 		strbuf_addf(sb, "; /* %s */\n", m->features[i].name);
+	}
+	if (m->rate.npoints > 0) {
+		strbuf_addf(sb, "\t(void)e;\n\t(void)y;\n\t(void)v;\n\treturn %s_rate(x);\n}\n",
+		    function);
+		return;
 	}
 	edges(sb, m);
 	strbuf_addf(sb, "\ty = ");

@@ -375,8 +375,11 @@ static void range_warning(const struct predictor *p, struct prediction *out)
 		free(part);
 	}
 	if (sb.len) {
-		strbuf_add(&sb, ": the model goes on linearly past the range",
-			   strlen(": the model goes on linearly past the range"));
+		const char *past = p->model.rate.npoints > 0
+			? ": the rate is that of the training inputs nearest, times the scale"
+			: ": the model goes on linearly past the range";
+
+		strbuf_add(&sb, past, strlen(past));
 		out->warning = strbuf_detach(&sb);
 	}
 }
@@ -659,8 +662,9 @@ int predictor_run(struct predictor *p, const struct input *in, double timeout,
 	if (rc == 0) {
 		t0 = now_seconds();
 		predictor_values(p, in, counters, &sampled, out->values);
-		out->seconds += own + (now_seconds() - t0); /* the evaluator's run, and reading the input */
 		out->value = model_eval(&p->model, out->values);
+		/* the evaluator's run, reading the input, and the model (a rate's search) */
+		out->seconds += own + (now_seconds() - t0);
 		range_warning(p, out);
 	}
 	free(counters);

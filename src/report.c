@@ -389,16 +389,47 @@ static void overview(struct report *r)
 	strbuf_addf(sb, "</code> (%d complete)</td></tr>\n<tr><th>metric</th><td>", r->p.info.ntrain);
 	text(sb, r->p.info.metric);
 	strbuf_addf(sb, "</td></tr>\n<tr><th>model</th><td>");
-	text(sb, r->p.model.algorithm);
-	strbuf_addf(sb, ", degree &le; %d, ", r->p.model.degree);
-	text(sb, r->p.model.fit ? r->p.model.fit : "?");
-	strbuf_addf(sb, " fit, %d term%s over %d feature%s</td></tr>\n<tr><th>feedback loop</th><td>%d "
-	    "round%s</td></tr>\n</table>\n", r->p.model.nterms, r->p.model.nterms == 1 ? "" : "s",
-	    r->p.model.nfeatures, r->p.model.nfeatures == 1 ? "" : "s", r->p.info.iterations,
-	    r->p.info.iterations == 1 ? "" : "s");
+	if (r->p.model.rate.npoints > 0) {
+		strbuf_addf(sb, "a rate: the size times the rate of the %d nearest of %d training "
+			    "inputs in %d feature%s", r->p.model.rate.k, r->p.model.rate.npoints,
+			    r->p.model.rate.naxes, r->p.model.rate.naxes == 1 ? "" : "s");
+	} else {
+		text(sb, r->p.model.algorithm);
+		strbuf_addf(sb, ", degree &le; %d, ", r->p.model.degree);
+		text(sb, r->p.model.fit ? r->p.model.fit : "?");
+		strbuf_addf(sb, " fit, %d term%s over %d feature%s", r->p.model.nterms,
+			    r->p.model.nterms == 1 ? "" : "s", r->p.model.nfeatures,
+			    r->p.model.nfeatures == 1 ? "" : "s");
+	}
+	strbuf_addf(sb, "</td></tr>\n<tr><th>feedback loop</th><td>%d round%s</td></tr>\n"
+		    "</table>\n", r->p.info.iterations, r->p.info.iterations == 1 ? "" : "s");
 }
 
 /* ---- the model ---------------------------------------------------------------------------- */
+
+/* Appends a rate model's right-hand side (model_format's), each feature linked to its
+ * description, and closes the formula's paragraph. */
+static void rate_formula(struct report *r)
+{
+	const struct model_rate *rate = &r->p.model.rate;
+	struct strbuf *sb = &r->html;
+
+	strbuf_addf(sb, " = <a href=\"#feature-%d\">", rate->scale + 1);
+	text(sb, r->p.model.features[rate->scale].name);
+	strbuf_addf(sb, "</a> &times; rate(");
+	for (int j = 0; j < rate->naxes; j++) {
+		strbuf_addf(sb, "%s%s<a href=\"#feature-%d\">", j ? ", " : "",
+			    rate->axes[j].log ? "log " : "", rate->axes[j].feature + 1);
+		text(sb, r->p.model.features[rate->axes[j].feature].name);
+		strbuf_addf(sb, "</a>");
+	}
+	strbuf_addf(sb, ")</code></p>\n<p>The rate, the metric over <code>");
+	text(sb, r->p.model.features[rate->scale].name);
+	strbuf_addf(sb, "</code>, is the geometric mean of the rates of the %d training input%s "
+		    "nearest the input (and every other as near) in the standardized feature%s "
+		    "above, of the %d it was fitted on.</p>\n", rate->k, rate->k == 1 ? "" : "s",
+		    rate->naxes == 1 ? "" : "s", rate->npoints);
+}
 
 /* Appends the model as a formula over feature names, each linked to its description. */
 static void formula(struct report *r)
@@ -408,6 +439,10 @@ static void formula(struct report *r)
 
 	strbuf_addf(sb, "<p class=\"formula\" id=\"formula\"><code>");
 	text(sb, m->metric);
+	if (m->rate.npoints > 0) {
+		rate_formula(r);
+		return;
+	}
 	strbuf_addf(sb, " = %.4g", m->intercept);
 	for (int t = 0; t < m->nterms; t++) {
 		const struct model_term *term = &m->terms[t];

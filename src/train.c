@@ -148,6 +148,9 @@ struct trainer {
 	double gate;                     /* the least prediction PRED/long predicts for, 0: no gate
 					  * (gate_long_inputs) */
 	json_t *gating;                  /* what gate_long_inputs decided, for train.json; owned */
+	double *held_out;                /* per sample, the written model's error when the final
+					  * choice's cross-validation held it out; owned, NULL when
+					  * there was no choice to make */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -1257,23 +1260,31 @@ static int estimate_all(struct trainer *t, struct error *err)
 
 /* ---- the loop ----------------------------------------------------------------------------- */
 
+/* Fits a model on the training profile with fo, adding the time to the model step. Returns 0,
+ * or -1 with err set. */
+static int fit_with(struct trainer *t, const struct fit_options *fo, struct model *model,
+		    struct error *err)
+{
+	struct prep pr;
+	double t0 = now_seconds();
+	int rc = fit_model(&t->ds, fo, model, &pr, err);
+
+	if (rc == 0)
+		prep_release(&pr);
+	t->seconds[T_MODEL] += now_seconds() - t0;
+	return rc;
+}
+
 /* Fits the model at the given degree without the features excluded[0..nexcluded). */
 static int fit_at(struct trainer *t, int degree, char **excluded, int nexcluded,
 		  struct model *model, struct error *err)
 {
 	struct fit_options fo = t->opt->fit;
-	struct prep pr;
-	double t0 = now_seconds();
-	int rc;
 
 	fo.degree = degree;
 	fo.exclude = excluded;
 	fo.nexclude = nexcluded;
-	rc = fit_model(&t->ds, &fo, model, &pr, err);
-	if (rc == 0)
-		prep_release(&pr);
-	t->seconds[T_MODEL] += now_seconds() - t0;
-	return rc;
+	return fit_with(t, &fo, model, err);
 }
 
 /* Returns whether every block counter (with a non-zero coefficient) of feature g is one of f's,
@@ -2061,6 +2072,7 @@ static int program_names(const struct trainer *t, char ***names)
 /* One model the final choice weighs: a feature set fitted at a degree. */
 struct candidate {
 	int program;     /* 1: the loop's program features and the input features; 0: input alone */
+	int rate;        /* with input alone: 1 for the rate learner (rate.h), 0 for the fit's */
 	int exact;       /* with program: 1 if no sampled feature may enter (their runs cost) */
 	int degree;      /* the fit's highest total degree */
 	char **excluded; /* the fit's exclusions; owned array, borrowed names */
@@ -2103,7 +2115,9 @@ static void exclude_sampled(const struct trainer *t, struct candidate *c)
 
 /*
  * Fills c[] with the final choice's candidates, simplest first: the input features alone at
- * degrees 1..d (when they vary), then, when the model reads sampled features and exact_loop
+ * degrees 1..d (when they vary), then their rate (rate.h: a size times the rate of the
+ * training inputs nearest in a few of them; as free, a table no polynomial of low degree
+ * holds), then, when the model reads sampled features and exact_loop
  * left a model, the exact features alone (no sampled runs, whose cost is two more process
  * starts and the samples' share of the work) at degrees 1..d, then the model's program
  * features with the input features at degrees 1..d (when it reads any); degree d with the
@@ -2133,6 +2147,10 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 				*loop = n;
 			n++;
 		}
+		c[n] = (struct candidate){.rate = 1, .degree = 1, .nexcluded = ninput};
+		c[n].excluded = xcalloc((size_t)ninput + 1, sizeof *no_input);
+		memcpy(c[n].excluded, no_input, sizeof *no_input * (size_t)ninput);
+		n++;
 	}
 	free(no_input);
 	for (int exact = sampled && t->exact.nfeatures > 0; exact >= 0; exact--) {
@@ -2150,15 +2168,26 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 	return n;
 }
 
-/* Cross-validates c (select_cross_validate, degree c->degree) into c->e, c->ratio and c->cv. */
-static void candidate_score(struct trainer *t, struct candidate *c)
+/* Returns the fit options of candidate c: t's, at c's degree and exclusions, with the rate
+ * learner for a rate. */
+static struct fit_options candidate_options(const struct trainer *t, const struct candidate *c)
 {
 	struct fit_options fo = t->opt->fit;
-	double t0 = now_seconds();
 
 	fo.exclude = c->excluded;
 	fo.nexclude = c->nexcluded;
 	fo.degree = c->degree;
+	if (c->rate)
+		fo.algorithm = "rate";
+	return fo;
+}
+
+/* Cross-validates c (select_cross_validate) into c->e, c->ratio and c->cv. */
+static void candidate_score(struct trainer *t, struct candidate *c)
+{
+	struct fit_options fo = candidate_options(t, c);
+	double t0 = now_seconds();
+
 	c->e = xcalloc((size_t)t->ds.n + 1, sizeof *c->e);
 	c->ratio = xcalloc((size_t)t->ds.n + 1, sizeof *c->ratio);
 	c->cv = select_cross_validate(&t->ds, &fo, t->group, c->e, c->ratio);
@@ -2196,15 +2225,17 @@ static void candidate_compare(struct candidate *c, const struct candidate *best,
 /* Returns the candidate's description for the log and train.json; owned by the caller. */
 static char *candidate_name(const struct candidate *c)
 {
+	if (c->rate)
+		return xstrdup("the input features' rate (nearest training inputs)");
 	return xasprintf("%s, degree %d", !c->program ? "the input features alone" : c->exact
 			 ? "the program's exact features (no sampled ones)" : "the program's features",
 			 c->degree);
 }
 
-/* Returns train.json's name of c's features: "input", "exact" or "program" (static). */
+/* Returns train.json's name of c's features: "input", "rate", "exact" or "program" (static). */
 static const char *candidate_kind(const struct candidate *c)
 {
-	return !c->program ? "input" : c->exact ? "exact" : "program";
+	return c->rate ? "rate" : !c->program ? "input" : c->exact ? "exact" : "program";
 }
 
 /* Logs the model's interval (model_set_interval) as train found it. */
@@ -2260,8 +2291,9 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
  * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
  * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
  * mean error exceeds the best's by at most one standard error of their per-input paired
- * difference is written: the input features alone (no evaluator) before the program's exact
- * ones (no sampled runs) before all the program's, a lower degree before a higher. Why the
+ * difference is written: the input features alone (no evaluator), as a polynomial and then as
+ * a rate, before the program's exact ones (no sampled runs) before all the program's, a lower
+ * degree before a higher. Why the
  * exact ones: a sampled feature costs two process starts and its samples' share of the work,
  * which it must pay for in accuracy beyond one standard error. Cross-validation judges a model on the training range, where
  * a cube and a line may look alike; past it, the line is the safer guess. The loop's
@@ -2273,7 +2305,7 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
 static int choose_final(struct trainer *t, struct model *model, struct decision *final,
 			struct error *err)
 {
-	struct candidate c[3 * MODEL_MAX_DEGREE + 3];
+	struct candidate c[3 * MODEL_MAX_DEGREE + 4];
 	int n, loop, chosen, rc = 0;
 
 	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
@@ -2283,10 +2315,11 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 		candidate_score(t, &c[i]);
 	chosen = n < 2 ? loop : candidates_choose(t, c, n, loop);
 	if (chosen != loop) {
+		struct fit_options fo = candidate_options(t, &c[chosen]);
 		struct model refit;
 
-		if (fit_at(t, c[chosen].degree, c[chosen].excluded, c[chosen].nexcluded, &refit,
-			   err) == 0) {
+		fo.group = t->group;
+		if (fit_with(t, &fo, &refit, err) == 0) {
 			model_release(model);
 			*model = refit;
 			rc = 1;
@@ -2301,6 +2334,8 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 	if (chosen >= 0) {
 		model_set_interval(model, c[chosen].ratio, t->group, t->ds.n, MODEL_INTERVAL_LEVEL);
 		say_interval(t, model);
+		t->held_out = c[chosen].e;
+		c[chosen].e = NULL;
 	}
 	for (int i = 0; i < n; i++) {
 		free(c[i].excluded);
@@ -2359,6 +2394,7 @@ static void trainer_release(struct trainer *t)
 	free(t->input);
 	free(t->by_time);
 	free(t->group);
+	free(t->held_out);
 	free(t->is_block);
 	free(t->chosen);
 	json_decref(t->iterations);
@@ -2609,8 +2645,43 @@ static int share_build(const char *dir)
 	return rc;
 }
 
+/* Returns the cross-validated error of the model train wrote in dir (its final choice's
+ * chosen candidate, in dir/train.json), NaN when there is none. */
+static double chosen_cv(const char *dir)
+{
+	char *path = xasprintf("%s/train.json", dir);
+	json_t *log = json_load_file(path, 0, NULL), *choice = json_object_get(log, "choice"), *c;
+	const char *kind = json_string_value(json_object_get(choice, "chosen"));
+	json_int_t degree = json_integer_value(json_object_get(choice, "degree"));
+	double cv = NAN;
+	size_t i;
+
+	json_array_foreach(json_object_get(choice, "candidates"), i, c) {
+		if (kind && strcmp(kind, json_string_value(json_object_get(c, "features"))) == 0 &&
+		    json_integer_value(json_object_get(c, "degree")) == degree)
+			cv = json_number_value(json_object_get(c, "cv"));
+	}
+	json_decref(log);
+	free(path);
+	return cv;
+}
+
+/* Returns the mean of the written model's held-out errors (t->held_out) over the first n
+ * inputs of order, NaN when there are none. */
+static double held_out_mean(const struct trainer *t, const int *order, int n)
+{
+	double sum = 0;
+
+	if (!t->held_out || n == 0)
+		return NAN;
+	for (int j = 0; j < n; j++)
+		sum += t->held_out[order[j]] / n;
+	return sum;
+}
+
 /* Trains the gated predictor in dir on the first n inputs of order; returns 1 when its model
- * reads features its samples or an evaluator compute (it is kept), else 0, saying why. */
+ * reads features its samples or an evaluator compute and errs less than this model on those
+ * inputs, both held out (it is kept), else 0, saying why. */
 static int train_gated(struct trainer *t, const char *dir, const int *order, int n)
 {
 	struct train_options sub = *t->opt;
@@ -2631,6 +2702,15 @@ static int train_gated(struct trainer *t, const char *dir, const int *order, int
 	else if (train_run(&sub, &why) == 0 && model_read(&m, path, &why) == 0)
 		kept = count_program_features(&m) + count_sampled_features(&m) > 0;
 	say(t, "gate: ---- the end of %s's training ----\n", dir);
+	if (kept) {
+		double gated = chosen_cv(dir), first = held_out_mean(t, order, n);
+
+		if (!isnan(gated) && !isnan(first) && !(gated < first)) {
+			error_set(&why, "on those inputs, held out, its model errs %.2f%%, this one "
+				  "%.2f%%", 100 * gated, 100 * first);
+			kept = 0;
+		}
+	}
 	if (why.msg[0])
 		say(t, "gate: none: %s\n", why.msg);
 	else if (!kept)
@@ -2655,7 +2735,8 @@ static int train_gated(struct trainer *t, const char *dir, const int *order, int
  * inputs, by descending prediction, whose sampled runs (gate_costs) cost at most the
  * threshold on average (gate_size), and PRED/long is trained on them alone (a training of its own, on the same
  * build and profile); it is kept when its model reads features the samples or an evaluator
- * compute. The gate is then the prediction halfway between the last input let through and
+ * compute and its cross-validated error is below this model's on the same inputs held out
+ * (the rate of the input features may beat the samples where they pay: xz). The gate is then the prediction halfway between the last input let through and
  * the first kept out; mantis predict runs PRED/long on an input this model predicts at or
  * above it (predictor_choose), and this model alone below. A gated predictor has no gate.
  */

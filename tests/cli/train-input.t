@@ -184,6 +184,7 @@ leads a fold astray: the choice is degree 2, where the fit keeps the size alone)
   choice: the input features alone, degree 1: cross-validated error P (D)
   choice: the input features alone, degree 2: cross-validated error P (D)
   choice: the input features alone, degree 3: cross-validated error P (D)
+  choice: the input features' rate (nearest training inputs): cross-validated error P (D)
   choice: the program's features, degree 1: cross-validated error P (D)
   choice: the program's features, degree 2: cross-validated error P (D)
   choice: the program's features, degree 3: cross-validated error P (D)
@@ -225,6 +226,7 @@ is exact and the input features alone are far off: the program's model stays.
   choice: the input features alone, degree 1: cross-validated error 32.31%
   choice: the input features alone, degree 2: cross-validated error 42.14%
   choice: the input features alone, degree 3: cross-validated error 42.88%
+  choice: the input features' rate (nearest training inputs): cross-validated error 38.97%
   choice: the program's features, degree 1: cross-validated error 0.00%
   choice: the program's features, degree 2: cross-validated error 0.00%
   choice: the program's features, degree 3: cross-validated error 0.00%
@@ -255,7 +257,7 @@ continued linearly past the range, and errs: the program's count at degree 1 is 
   $ mantis train -o square --inputs square.txt --repeat 1 --metric instructions --threshold 3 square.c | grep -E '^choice: the [^:]*$'
   choice: the program's features, degree 1
   $ python3 -c 'import json; c = json.load(open("square/train.json"))["choice"]["candidates"]; print([(x["features"], x["degree"], x["cv"] > 0.01) for x in c])'
-  [('input', 1, True), ('input', 2, True), ('input', 3, True), ('program', 1, False), ('program', 2, False), ('program', 3, False)]
+  [('input', 1, True), ('input', 2, True), ('input', 3, True), ('rate', 1, True), ('program', 1, False), ('program', 2, False), ('program', 3, False)]
 
 Inputs that share a data file are held out together, and the interval is the groups': six
 files each hashed at three round counts are six groups, which bound 5/7 (71%), not the 90%

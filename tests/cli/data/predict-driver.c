@@ -3,7 +3,7 @@
  * tests. Compiled with -DPREDICT=NAME_predict beside predict_NAME.c (and, to give the program a
  * standard input, -DPREDICT_STDIN=NAME_predict_stdin); prints, per argument, the prediction for
  * a run of "prog" on it ("-": a run with no argument; "<FILE": a run with no argument reading
- * FILE as its standard input) to 17 significant digits (they read back to the same double) and
+ * FILE as its standard input; "FILE,WORD": a run with the two arguments) to 17 significant digits (they read back to the same double) and
  * errno's message.
  */
 #include <errno.h>
@@ -32,12 +32,18 @@ static double predict(int argc, char **argv, const char *input)
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
-		char *args[] = {"prog", argv[i], NULL};
+		char word[4096], *comma, *args[] = {"prog", word, NULL, NULL};
 		const char *input = argv[i][0] == '<' ? argv[i] + 1 : NULL;
+		int n = strcmp(argv[i], "-") && !input ? 2 : 1;
 		double v;
 
+		snprintf(word, sizeof word, "%s", argv[i]);
+		if ((comma = strchr(word, ',')) && !input) {
+			*comma = '\0';
+			args[n++] = comma + 1;
+		}
 		errno = 0;
-		v = predict(strcmp(argv[i], "-") && !input ? 2 : 1, args, input);
+		v = predict(n, args, input);
 		printf("%s %.17g %s\n", argv[i], v, errno ? strerror(errno) : "ok");
 	}
 	return 0;
