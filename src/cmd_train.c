@@ -173,9 +173,10 @@ const struct command cmd_train = {
 		"Instruments it into PRED/build, profiles it on the inputs, fits a sparse polynomial of\n"
 		"its features and of the inputs' own (numeric arguments and the sizes of the files they\n"
 		"name, and the largest one's content, from 64 KiB of it: input:entropy(data),\n"
-		"input:repeats(data), input:newlines(data); input features, read at no cost), and\n"
-		"builds for each chosen program feature an evaluator (an executable slice). Where\n"
-		"the input names a\n"
+		"input:repeats(data), input:newlines(data); and input:word(W), 1 when the word W,\n"
+		"a flag or a pattern some inputs have, is an argument; input features, read at no\n"
+		"cost), and builds for each chosen program feature an evaluator (an executable\n"
+		"slice). Where the input names a\n"
 		"large file (64 KiB and more), it also offers sampled features: every feature counted\n"
 		"by PRED/build/sandboxed (the instrumented program, which changes no file) on two\n"
 		"samples of the file (a share of it and a quarter of that, in 8 pieces spread over the\n"
@@ -217,9 +218,9 @@ const struct command cmd_train = {
 		"PRED/instructions.json (for --metric instructions: the count eval measures),\n"
 		"PRED/evaluator (computes the model's program features; none when it reads only\n"
 		"input features, or sampled ones and program features equal to a multiple of a value\n"
-		"the larger sample reads, such as a block size the arguments set, which are read\n"
-		"there), PRED/sampled-evaluator (the slice of the features the\n",
+		"the larger sample reads, such as a block size the arguments set, which are read\n",
 	.usage_more =
+		"there), PRED/sampled-evaluator (the slice of the features the\n"
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
 		"log of every round and of the sampling). Run again, it resumes: the build is\n"

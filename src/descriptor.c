@@ -1,12 +1,14 @@
 /*
  * descriptor.c: an input's descriptors (descriptor.h), read off its words and files with
- * strtod, stat and a probe of its data file's content (probe.c), never by running the program:
+ * strtod, stat, a probe of its data file's content (probe.c) and the words themselves (a flag,
+ * a pattern: input:word(W)), never by running the program:
  * the black box's features (the sizes: 000_ section 6, "BB") and mantis's free input features.
  * Invariant: descriptor j is named descriptor_name(j) everywhere, and descriptor_value(in, j)
  * is row[j] of descriptor_values(in, row), bit for bit (export-c repeats the same operations).
  */
 #include "descriptor.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,10 +52,28 @@ char *descriptor_description(int j)
 					    "sample)");
 }
 
+/* Returns whether name is input:word(W) with W not empty. */
+static int is_word_name(const char *name)
+{
+	size_t n = strlen(name), p = strlen(DESCRIPTOR_WORD_PREFIX);
+
+	return n > p + 1 && strncmp(name, DESCRIPTOR_WORD_PREFIX, p) == 0 && name[n - 1] == ')';
+}
+
+/* Returns the word of input:word(W) (is_word_name), owned by the caller. */
+static char *word_of(const char *name)
+{
+	size_t p = strlen(DESCRIPTOR_WORD_PREFIX);
+
+	return xasprintf("%.*s", (int)(strlen(name) - p - 1), name + p);
+}
+
 int descriptor_find(const char *name)
 {
 	if (strncmp(name, DESCRIPTOR_PREFIX, strlen(DESCRIPTOR_PREFIX)) != 0)
 		return -1;
+	if (is_word_name(name))
+		return DESCRIPTOR_WORD;
 	for (int j = 0; j < DESCRIPTOR_N; j++) {
 		char *mine = descriptor_name(j);
 		int same = strcmp(mine, name) == 0;
@@ -63,6 +83,51 @@ int descriptor_find(const char *name)
 			return j;
 	}
 	return -1;
+}
+
+char *descriptor_describe(const char *name)
+{
+	int j = descriptor_find(name);
+	char *word, *text;
+
+	if (j < 0)
+		return NULL;
+	if (j < DESCRIPTOR_N)
+		return descriptor_description(j);
+	word = word_of(name);
+	text = xasprintf("1 when \"%s\" is one of the arguments, else 0", word);
+	free(word);
+	return text;
+}
+
+int descriptor_probes(int j)
+{
+	return j >= DESCRIPTOR_SIZES && j < DESCRIPTOR_N;
+}
+
+/* Returns 1 when word is one of in's arguments, else 0. */
+static double has_word(const struct input *in, const char *word)
+{
+	for (int i = 0; i < in->argc; i++) {
+		if (strcmp(in->argv[i], word) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+double descriptor_named_value(const struct input *in, const char *name, const double *row)
+{
+	int j = descriptor_find(name);
+	char *word;
+	double v;
+
+	assert(j >= 0);
+	if (j < DESCRIPTOR_N)
+		return row[j];
+	word = word_of(name);
+	v = has_word(in, word);
+	free(word);
+	return v;
 }
 
 /* Returns the size of the file at path, 0 if it is not a regular file. */
@@ -212,6 +277,8 @@ int descriptor_readable(const struct input *in, int j, const char **path)
 	const char *word, *eq;
 
 	*path = NULL;
+	if (j == DESCRIPTOR_WORD)
+		return 0;
 	if (j >= DESCRIPTOR_SIZES) {
 		if (data_file_path(in))
 			return 0;
@@ -240,6 +307,82 @@ int descriptor_readable(const struct input *in, int j, const char **path)
 	return -1;
 }
 
+/* A word of the inputs' arguments, as descriptor_add_columns counts it. */
+struct word_count {
+	const char *word; /* borrowed from an input */
+	int rows;         /* the rows that have it */
+};
+
+/* Returns whether word may be a word feature: not a number, no file (nor -opt=FILE), not
+ * empty, at most 64 bytes of printable ASCII. */
+static int word_feature(const char *word)
+{
+	char *end;
+	size_t n = strlen(word);
+
+	strtod(word, &end);
+	if (n == 0 || n > 64 || (*end == '\0' && end != word) || word_size(word) > 0 ||
+	    access(word, F_OK) == 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (word[i] < 0x20 || word[i] > 0x7e)
+			return 0;
+	}
+	return 1;
+}
+
+/* Counts in *words (grown; *nwords of them) the rows of in[0..n) that have each word feature,
+ * a row counting a word once, in the order of first appearance. */
+static void count_words(const struct input *const *in, int n, struct word_count **words,
+			int *nwords)
+{
+	for (int r = 0; r < n; r++) {
+		for (int i = 0; i < in[r]->argc; i++) {
+			const char *w = in[r]->argv[i];
+			int k = 0, seen = 0;
+
+			for (int e = 0; e < i && !seen; e++)
+				seen = strcmp(in[r]->argv[e], w) == 0;
+			if (seen || !word_feature(w))
+				continue;
+			while (k < *nwords && strcmp((*words)[k].word, w) != 0)
+				k++;
+			if (k == *nwords) {
+				*words = xrealloc(*words, sizeof **words * (size_t)(*nwords + 1));
+				(*words)[(*nwords)++] = (struct word_count){w, 0};
+			}
+			(*words)[k].rows++;
+		}
+	}
+}
+
+/* Appends to ds the word features of in (descriptor_add_columns); returns how many. */
+static int add_word_columns(struct dataset *ds, const struct input *const *in)
+{
+	struct word_count *words = NULL;
+	double *column = xcalloc((size_t)ds->n + 1, sizeof *column);
+	int nwords = 0, added = 0;
+
+	count_words(in, ds->n, &words, &nwords);
+	for (int least = ds->n - 1; least >= 2 && added < DESCRIPTOR_WORDS; least--) {
+		for (int k = 0; k < nwords && added < DESCRIPTOR_WORDS; k++) {
+			char *name;
+
+			if (words[k].rows != least)
+				continue;
+			name = xasprintf(DESCRIPTOR_WORD_PREFIX "%s)", words[k].word);
+			for (int r = 0; r < ds->n; r++)
+				column[r] = has_word(in[r], words[k].word);
+			dataset_add_column(ds, name, column);
+			free(name);
+			added++;
+		}
+	}
+	free(words);
+	free(column);
+	return added;
+}
+
 int descriptor_add_columns(struct dataset *ds, const struct input *const *in)
 {
 	double *row = xcalloc((size_t)ds->n * DESCRIPTOR_N + 1, sizeof *row);
@@ -265,5 +408,5 @@ int descriptor_add_columns(struct dataset *ds, const struct input *const *in)
 	}
 	free(row);
 	free(column);
-	return added;
+	return added + add_word_columns(ds, in);
 }

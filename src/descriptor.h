@@ -1,8 +1,9 @@
 /*
  * descriptor.h: an input's descriptors, the features a scheduler can read off a command line
  * without running anything: each argument's numeric value, the size of each file it names, the
- * size of its stdin and of every file together (the "sizes", read by stat), and what its data
- * file's content is like (probe.h: read off a 64 KiB sample of it). The black-box baseline
+ * size of its stdin and of every file together (the "sizes", read by stat), what its data
+ * file's content is like (probe.h: read off a 64 KiB sample of it), and whether a word (a flag,
+ * a pattern) is one of its arguments. The black-box baseline
  * (blackbox.h) models the sizes alone, as the papers' black box does; mantis train offers all
  * of them to its model beside the program's features as "input features", which cost no
  * evaluator.
@@ -21,11 +22,17 @@ enum {
 	DESCRIPTOR_ENTROPY = DESCRIPTOR_SIZES,      /* the index of entropy(data) */
 	DESCRIPTOR_REPEATS = DESCRIPTOR_ENTROPY + 1, /* the index of repeats(data) */
 	DESCRIPTOR_NEWLINES = DESCRIPTOR_REPEATS + 1, /* the index of newlines(data) */
-	DESCRIPTOR_N = DESCRIPTOR_NEWLINES + 1,     /* descriptors */
+	DESCRIPTOR_N = DESCRIPTOR_NEWLINES + 1,     /* descriptors of every input */
+	DESCRIPTOR_WORD = DESCRIPTOR_N,             /* a word's: whether the input has it as an
+						     * argument (input:word(W); the word is in
+						     * the name) */
+	DESCRIPTOR_WORDS = 32,                      /* most words one dataset is given */
 };
 
 /* The prefix of every descriptor's feature name. */
 #define DESCRIPTOR_PREFIX "input:"
+/* The prefix of a word's feature name, input:word(W). */
+#define DESCRIPTOR_WORD_PREFIX "input:word("
 
 /*
  * Returns descriptor j's feature name (owned by the caller): "input:arg3" (argument 3's
@@ -35,8 +42,18 @@ enum {
 char *descriptor_name(int j);
 /* Returns a one-line description of descriptor j, owned by the caller. */
 char *descriptor_description(int j);
-/* Returns the index of the descriptor called name, or -1 when name is not one. */
+/* Returns the index of the descriptor called name (DESCRIPTOR_WORD for input:word(W), W not
+ * empty), or -1 when name is not one. */
 int descriptor_find(const char *name);
+/* Returns the description of the descriptor called name (descriptor_description, or a
+ * word's), owned by the caller; NULL when name is not one. */
+char *descriptor_describe(const char *name);
+/* Returns whether descriptor j reads the data file's content (probe.h). */
+int descriptor_probes(int j);
+/* Returns the value of the descriptor called name for in: row[j] of descriptor_values for
+ * j = descriptor_find(name) < DESCRIPTOR_N; for a word, 1 when one of in's arguments is the
+ * word, else 0. row is in's descriptor_values (or descriptor_sizes when j reads no content). */
+double descriptor_named_value(const struct input *in, const char *name, const double *row);
 /*
  * Fills row[0..DESCRIPTOR_SIZES) with in's sizes: per argument position its numeric value
  * (strtod of the whole word, 0 if it is not a number) and the size of the regular file it
@@ -70,7 +87,10 @@ int *descriptor_groups(const struct input *const *in, int n, int *ngroups);
 int descriptor_readable(const struct input *in, int j, const char **path);
 /*
  * Appends to ds, after its columns, the descriptors that take more than one value over its
- * rows, row i being in[i]'s. Returns how many were appended.
+ * rows, row i being in[i]'s, then the words (input:word(W)) that are arguments of two rows or
+ * more and not of all, neither numbers nor files nor longer than 64 bytes, the
+ * DESCRIPTOR_WORDS of them in the most rows (a flag such as xz's -e, lz4's -BD, a pattern),
+ * in the order of their first appearance. Returns how many were appended.
  */
 int descriptor_add_columns(struct dataset *ds, const struct input *const *in);
 #endif

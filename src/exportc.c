@@ -519,7 +519,20 @@ static const char *const extrapolated_text[] = {
 /* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
 enum {
 	INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16,
-	INPUT_PROBE = 32
+	INPUT_PROBE = 32, INPUT_WORD = 64
+};
+
+static const char *const input_word_text[] = {
+	"/* Returns 1 when word is one of the arguments argv[1..argc), else 0. */",
+	"static double has_word(int argc, char **argv, const char *word)",
+	"{",
+	"	for (int i = 1; i < argc; i++) {",
+	"		if (strcmp(argv[i], word) == 0)",
+	"			return 1;",
+	"	}",
+	"	return 0;",
+	"}",
+	"",
 };
 
 static const char *const input_file_text[] = {
@@ -712,9 +725,10 @@ static int input_helpers(const struct predictor *p)
 			continue;
 		need |= j == DESCRIPTOR_STDIN ? INPUT_FILE : j < DESCRIPTOR_ARGS ? INPUT_NUMBER
 			: j == DESCRIPTOR_ALL ? INPUT_FILE | INPUT_SIZE | INPUT_ALL
+			: j == DESCRIPTOR_WORD ? INPUT_WORD
 			: INPUT_FILE | INPUT_SIZE;
 		need |= checked_size(p, i) ? INPUT_READABLE : 0;
-		need |= j >= DESCRIPTOR_SIZES ? INPUT_PROBE : 0;
+		need |= descriptor_probes(j) ? INPUT_PROBE : 0;
 	}
 	return need;
 }
@@ -745,6 +759,8 @@ static void input_functions(struct strbuf *sb, int need)
 		lines(sb, input_readable_text, sizeof input_readable_text / sizeof *input_readable_text);
 	if (need & INPUT_PROBE)
 		lines(sb, input_probe_text, sizeof input_probe_text / sizeof *input_probe_text);
+	if (need & INPUT_WORD)
+		lines(sb, input_word_text, sizeof input_word_text / sizeof *input_word_text);
 }
 
 /* Appends the probe of the input's data file into probed[], refusing an input that names no
@@ -754,17 +770,39 @@ static void probe_call(struct strbuf *sb, const struct predictor *p)
 	int checked = 0;
 
 	for (int i = 0; i < p->model.nfeatures; i++)
-		checked |= p->descriptor[i] >= DESCRIPTOR_SIZES && p->model.features[i].min > 0;
+		checked |= descriptor_probes(p->descriptor[i]) && p->model.features[i].min > 0;
 	if (checked)
 		strbuf_addf(sb, "\tif (!data_file(argc, argv, input)) {\n\t\terrno = ENOENT;\n"
 		    "\t\treturn NAN;\n\t}\n");
 	strbuf_addf(sb, "\tprobe(data_file(argc, argv, input), probed);\n");
 }
 
-/* Appends the expression of input feature j over argc and argv, as descriptor_values. */
-static void input_expression(struct strbuf *sb, int j)
+/* Appends s as a C string literal (printable ASCII: a word feature's word), "?" escaped
+ * against trigraphs. */
+static void string_literal(struct strbuf *sb, const char *s)
 {
-	if (j < DESCRIPTOR_ARGS)
+	strbuf_addch(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\' || *s == '?')
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *s);
+	}
+	strbuf_addch(sb, '"');
+}
+
+/* Appends the expression of input feature j, called name, over argc and argv, as
+ * descriptor_named_value. */
+static void input_expression(struct strbuf *sb, int j, const char *name)
+{
+	if (j == DESCRIPTOR_WORD) {
+		size_t p = strlen(DESCRIPTOR_WORD_PREFIX);
+		char *word = xasprintf("%.*s", (int)(strlen(name) - p - 1), name + p);
+
+		strbuf_addf(sb, "has_word(argc, argv, ");
+		string_literal(sb, word);
+		strbuf_addf(sb, ")");
+		free(word);
+	} else if (j < DESCRIPTOR_ARGS)
 		strbuf_addf(sb, "argc > %d ? word_number(argv[%d]) : 0", j + 1, j + 1);
 	else if (j < 2 * DESCRIPTOR_ARGS)
 		strbuf_addf(sb, "argc > %d ? word_size(argv[%d]) : 0", j - DESCRIPTOR_ARGS + 1,
@@ -1265,8 +1303,10 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 			continue;
 		}
 		strbuf_addf(sb, "\tx[%d] = ", i);
-		input_expression(sb, p->descriptor[i]);
-		strbuf_addf(sb, "; /* %s */\n", m->features[i].name);
+		input_expression(sb, p->descriptor[i], m->features[i].name);
+		strbuf_addf(sb, "; /* ");
+		comment_text(sb, m->features[i].name);
+		strbuf_addf(sb, " */\n");
 	}
 	if (m->rate.npoints > 0) {
 		strbuf_addf(sb, "\t(void)e;\n\t(void)y;\n\t(void)v;\n\treturn %s_rate(x);\n}\n",

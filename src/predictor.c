@@ -503,14 +503,15 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 	int probes = 0;
 
 	for (int i = 0; i < p->model.nfeatures; i++)
-		probes |= p->descriptor[i] >= DESCRIPTOR_SIZES;
+		probes |= descriptor_probes(p->descriptor[i]);
 	if (probes)
 		descriptor_values(in, row); /* reads 64 KiB of the data file: only when asked */
 	else if (p->nprogram + p->nsampled < p->model.nfeatures)
 		descriptor_sizes(in, row);
 	for (int i = 0; i < p->model.nfeatures; i++)
 		values[i] = p->feature[i] >= 0 ? feature_value(&p->m.v[p->feature[i]], counters)
-			    : p->sampled[i] < 0 ? row[p->descriptor[i]]
+			    : p->sampled[i] < 0 ? descriptor_named_value(in, p->model.features[i].name,
+									 row)
 			    : sampled ? sampler_value(sampled, &p->m.v[p->sampled[i]],
 						      sampler_is_larger(p->model.features[i].name))
 				      : feature_value(&p->m.v[p->sampled[i]], counters);
@@ -529,7 +530,7 @@ static int check_input_files(const struct predictor *p, const struct input *in, 
 		if (p->descriptor[i] < 0 || !(p->model.features[i].min > 0) ||
 		    descriptor_readable(in, p->descriptor[i], &path) == 0)
 			continue;
-		if (!path && p->descriptor[i] >= DESCRIPTOR_SIZES)
+		if (!path && descriptor_probes(p->descriptor[i]))
 			return error_set(err, "%s: the input names no file, and the model reads the "
 					 "content of its largest; no prediction",
 					 p->model.features[i].name);

@@ -536,7 +536,7 @@ static void feature_card(struct report *r, int i)
 				  : sampled ? &r->p.m.v[r->p.sampled[i]] : NULL;
 	struct strbuf *sb = &r->html;
 	char *where = f ? xasprintf("%s:%d", f->file, f->line) : NULL;
-	char *what = f ? NULL : descriptor_description(r->p.descriptor[i]);
+	char *what = f ? NULL : descriptor_describe(r->p.model.features[i].name);
 
 	strbuf_addf(sb, "<div class=\"feature\" id=\"feature-%d\">\n<h3>", i + 1);
 	text(sb, mf->name);

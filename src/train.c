@@ -366,7 +366,7 @@ static void add_input_features(struct trainer *t)
 {
 	if (t->opt->input_features)
 		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes, "
-		    "content)\n", descriptor_add_columns(&t->ds, t->input));
+		    "content, words)\n", descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- sampled features --------------------------------------------------------------------- */
@@ -2298,9 +2298,10 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
  * which it must pay for in accuracy beyond one standard error. Cross-validation judges a model on the training range, where
  * a cube and a line may look alike; past it, the line is the safer guess. The loop's
  * decisions stand; only which model is written changes. The written model's interval is the
- * spread of its candidate's held-out ratios (model_set_interval). Returns 1 if the model was
- * replaced (*final then describes its evaluator), 0 if not (also when the refit fails), -1
- * with err set.
+ * spread of its candidate's held-out ratios (model_set_interval). When the loop's fit found no
+ * term (a constant), every candidate is weighed against the others alone. Returns 1 if the
+ * model was replaced (*final then describes its evaluator), 0 if not (also when the refit
+ * fails), -1 with err set.
  */
 static int choose_final(struct trainer *t, struct model *model, struct decision *final,
 			struct error *err)
@@ -2308,9 +2309,11 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 	struct candidate c[3 * MODEL_MAX_DEGREE + 4];
 	int n, loop, chosen, rc = 0;
 
-	if (model->nfeatures == 0 || t->opt->fit.degree > MODEL_MAX_DEGREE)
+	if (t->opt->fit.degree > MODEL_MAX_DEGREE)
 		return 0;
 	n = candidates_make(t, model, c, &loop);
+	if (model->nfeatures == 0) /* the loop's fit found no term: none of them is its model */
+		loop = -1;
 	for (int i = 0; i < n; i++)
 		candidate_score(t, &c[i]);
 	chosen = n < 2 ? loop : candidates_choose(t, c, n, loop);
@@ -2323,7 +2326,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 			model_release(model);
 			*model = refit;
 			rc = 1;
-			if (c[loop].program) { /* else there was no evaluator, and there is none */
+			if (loop < 0 || c[loop].program) { /* else there was no evaluator, and is none */
 				free(final->reason);
 				rc = final_evaluator(t, model, final, err) < 0 ? -1 : 1;
 			}

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dataset.h"
 #include "descriptor.h"
 #include "error.h"
 #include "inputs.h"
@@ -277,6 +278,50 @@ START_TEST(descriptor_probes_the_data_file)
 }
 END_TEST
 
+/* The words that become features: flags and patterns some inputs have and others not, in two
+ * inputs or more; not numbers, files (nor -opt=FILE), words every input has, or one input's
+ * alone. Their value is 1 where the word is an argument, by name, as export-c computes it. */
+START_TEST(descriptor_words_of_the_inputs)
+{
+	char *dir = test_tmpdir(), *text, *d;
+	struct inputs ins;
+	struct dataset ds = {.n = 4};
+	const struct input *in[4];
+	double row[DESCRIPTOR_N];
+
+	free(test_write_file(dir, "a.txt", "abc"));
+	text = xasprintf("-c -e a.txt 9\n-c a.txt 9 -e\n-c -k \"x|y\" a.txt --out=a.txt\n"
+			 "-c \"x|y\" once a.txt\n");
+	parse_ok(&ins, text, dir);
+	ds.y = xcalloc(4, sizeof *ds.y);
+	ds.names = xcalloc(1, sizeof *ds.names);
+	ds.metric = xstrdup("wall");
+	for (int i = 0; i < 4; i++)
+		in[i] = &ins.v[i];
+	/* arg3's and arg4's numbers, the sizes of args 2-5 and of all files, then the words */
+	ck_assert_int_eq(descriptor_add_columns(&ds, in), 7 + 2);
+	ck_assert_str_eq(ds.names[7], "input:word(-e)");
+	ck_assert_str_eq(ds.names[8], "input:word(x|y)");
+	for (int i = 0; i < 4; i++) {
+		ck_assert(ds.x[7 * 4 + i] == (i < 2));
+		ck_assert(ds.x[8 * 4 + i] == (i >= 2));
+	}
+	ck_assert_int_eq(descriptor_find("input:word(-e)"), DESCRIPTOR_WORD);
+	ck_assert_int_eq(descriptor_find("input:word()"), -1);
+	descriptor_sizes(&ins.v[1], row);
+	ck_assert(descriptor_named_value(&ins.v[1], "input:word(-e)", row) == 1);
+	ck_assert(descriptor_named_value(&ins.v[2], "input:word(-e)", row) == 0);
+	ck_assert(descriptor_named_value(&ins.v[1], "input:size(arg2)", row) == 3);
+	d = descriptor_describe("input:word(x|y)");
+	ck_assert_str_eq(d, "1 when \"x|y\" is one of the arguments, else 0");
+	free(d);
+	dataset_release(&ds);
+	inputs_release(&ins);
+	free(text);
+	free(dir);
+}
+END_TEST
+
 /* Numbers are whole words only; a file counts by itself and as a -opt=FILE value; the total
  * adds stdin; an output that does not exist yet is 0. */
 START_TEST(descriptor_values_of_an_input)
@@ -363,6 +408,7 @@ Suite *suite_inputs(void)
 	tcase_add_test(tc, descriptor_values_of_an_input);
 	tcase_add_test(tc, probe_of_files);
 	tcase_add_test(tc, descriptor_probes_the_data_file);
+	tcase_add_test(tc, descriptor_words_of_the_inputs);
 	tcase_add_test(tc, descriptor_groups_by_data_file);
 	suite_add_tcase(s, tc);
 	return s;
