@@ -139,6 +139,7 @@ static double distance2(const double *a, const double *b, int naxes)
 	return d;
 }
 
+/* qsort's comparison of doubles: returns -1, 0 or 1 as *a is below, equal to or above *b. */
 static int ascending(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
