@@ -60,8 +60,7 @@ static int is_word_name(const char *name)
 	return n > p + 1 && strncmp(name, DESCRIPTOR_WORD_PREFIX, p) == 0 && name[n - 1] == ')';
 }
 
-/* Returns the word of input:word(W) (is_word_name), owned by the caller. */
-static char *word_of(const char *name)
+char *descriptor_word(const char *name)
 {
 	size_t p = strlen(DESCRIPTOR_WORD_PREFIX);
 
@@ -94,7 +93,7 @@ char *descriptor_describe(const char *name)
 		return NULL;
 	if (j < DESCRIPTOR_N)
 		return descriptor_description(j);
-	word = word_of(name);
+	word = descriptor_word(name);
 	text = xasprintf("1 when \"%s\" is one of the arguments, else 0", word);
 	free(word);
 	return text;
@@ -124,7 +123,7 @@ double descriptor_named_value(const struct input *in, const char *name, const do
 	assert(j >= 0);
 	if (j < DESCRIPTOR_N)
 		return row[j];
-	word = word_of(name);
+	word = descriptor_word(name);
 	v = has_word(in, word);
 	free(word);
 	return v;

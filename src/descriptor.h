@@ -45,6 +45,9 @@ char *descriptor_description(int j);
 /* Returns the index of the descriptor called name (DESCRIPTOR_WORD for input:word(W), W not
  * empty), or -1 when name is not one. */
 int descriptor_find(const char *name);
+/* Returns the word W of a word descriptor's name, input:word(W) (descriptor_find gives
+ * DESCRIPTOR_WORD), owned by the caller. */
+char *descriptor_word(const char *name);
 /* Returns the description of the descriptor called name (descriptor_description, or a
  * word's), owned by the caller; NULL when name is not one. */
 char *descriptor_describe(const char *name);

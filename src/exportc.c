@@ -795,8 +795,7 @@ static void string_literal(struct strbuf *sb, const char *s)
 static void input_expression(struct strbuf *sb, int j, const char *name)
 {
 	if (j == DESCRIPTOR_WORD) {
-		size_t p = strlen(DESCRIPTOR_WORD_PREFIX);
-		char *word = xasprintf("%.*s", (int)(strlen(name) - p - 1), name + p);
+		char *word = descriptor_word(name);
 
 		strbuf_addf(sb, "has_word(argc, argv, ");
 		string_literal(sb, word);
