@@ -114,9 +114,10 @@ static void print_summary(const struct model *model, const struct prep *pr,
 	printf("%s\n\n", sb.buf);
 	strbuf_release(&sb);
 	if (model->rate.npoints > 0) {
-		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s, chosen "
-		       "under leave-one-out)\n", model->rate.k, model->rate.npoints,
-		       model->rate.naxes, model->rate.naxes == 1 ? "" : "s");
+		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s%s, "
+		       "chosen under leave-one-out)\n", model->rate.k, model->rate.npoints,
+		       model->rate.naxes, model->rate.naxes == 1 ? "" : "s",
+		       model->rate.slope_near > 0 ? ", with a slope in the log scale" : "");
 	} else {
 		printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm,
 		       model->fit, model->degree);
@@ -253,8 +254,10 @@ const struct command cmd_model = {
 		"                      training rows nearest in at most 6 features, those and k\n"
 		"                      chosen by forward selection under leave-one-out (mantis\n"
 		"                      train: a data file's inputs left out together), with each\n"
-		"                      feature that would stand in for one chosen; --degree,\n"
-		"                      --epsilon, --fit, --cv and the limits do not apply\n"
+		"                      feature that would stand in for one chosen, and a slope\n"
+		"                      in the log scale when the like rows near an input give\n"
+		"                      one that errs less; --degree, --epsilon, --fit, --cv and\n"
+		"                      the limits do not apply\n"
 		"  --degree D          highest total degree of a term (default 3)\n"
 		"  --epsilon E         FoBa: admit a term only if it cuts the squared error by more\n"
 		"                      than E times sum(w y^2) (default 1e-4)\n"

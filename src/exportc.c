@@ -1186,35 +1186,82 @@ static void continuation(struct strbuf *sb, const struct model *m, int i)
 	strbuf_addf(sb, "\t\ty += s * (x[%d] - e[%d]);\n\t}\n", i, i);
 }
 
+/* Appends the constant array name[n] of the doubles v, four a line. */
+static void double_array(struct strbuf *sb, const char *name, const double *v, int n)
+{
+	strbuf_addf(sb, "static const double %s[%d] = {", name, n);
+	for (int i = 0; i < n; i++) {
+		strbuf_addf(sb, "%s", i % 4 ? " " : "\n\t");
+		put_double(sb, v[i]);
+		strbuf_addf(sb, ",");
+	}
+	strbuf_addf(sb, "\n};\n");
+}
+
+/* Appends the lines of function_rate that compute slope, a rate model's slope in log scale
+ * (model.c's rate_slope, operation for operation) over the training inputs within cutm. */
+static void rate_slope_lines(struct strbuf *sb, const struct model_rate *r, const char *function)
+{
+	int na = r->naxes > 0 ? r->naxes : 1;
+
+	strbuf_addf(sb, "\tfor (int a = 0; a < %d; a++) {\n"
+	    "\t\tfor (int b = a + 1; b < %d && d[a] <= cutm; b++) {\n"
+	    "\t\t\tdouble dx = %s_scales[a] - %s_scales[b], like = 0;\n\n"
+	    "\t\t\tif (d[b] > cutm || fabs(dx) <= ", r->npoints, r->npoints, function, function);
+	put_double(sb, MODEL_RATE_SPAN);
+	strbuf_addf(sb, ")\n\t\t\t\tcontinue;\n\t\t\tfor (int j = 0; j < %d; j++) {\n"
+	    "\t\t\t\tif (%s_like[j])\n\t\t\t\t\tlike += (%s_points[a * %d + j] - %s_points[b * %d + j]) "
+	    "*\n\t\t\t\t\t\t(%s_points[a * %d + j] - %s_points[b * %d + j]);\n\t\t\t}\n"
+	    "\t\t\tif (like >= ", na, function, function, na, function, na, function, na, function,
+	    na);
+	put_double(sb, MODEL_RATE_ALIKE);
+	strbuf_addf(sb, ")\n\t\t\t\tcontinue;\n\t\t\tsxy += (%s_logs[a] - %s_logs[b]) * dx;\n"
+	    "\t\t\tsxx += dx * dx;\n\t\t}\n\t}\n\tslope = sxx > 0 ? fmax(-", function, function);
+	put_double(sb, MODEL_RATE_SLOPE);
+	strbuf_addf(sb, ", fmin(");
+	put_double(sb, MODEL_RATE_SLOPE);
+	strbuf_addf(sb, ", sxy / sxx)) : 0;\n");
+}
+
 /* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,
- * operation for operation: the same coordinates, distances, ties and sum), with its training
- * inputs' coordinates and log rates as constants. */
+ * operation for operation: the same coordinates, distances, ties, slope and sum), with its
+ * training inputs' coordinates, log rates (and log scales) as constants. */
 static void rate_function(struct strbuf *sb, const struct model *m, const char *function)
 {
 	const struct model_rate *r = &m->rate;
-	int na = r->naxes > 0 ? r->naxes : 1;
+	int na = r->naxes > 0 ? r->naxes : 1, slope = r->slope_near > 0;
+	double *points = xcalloc((size_t)r->npoints * (size_t)na, sizeof *points);
+	char *name;
 
-	strbuf_addf(sb, "/* The rate model's %d training inputs: their coordinates (%d a row) and "
-	    "log rates. */\nstatic const double %s_points[%d] = {", r->npoints, r->naxes, function,
-	    r->npoints * na);
-	for (int i = 0; i < r->npoints * na; i++) {
-		strbuf_addf(sb, "%s", i % 4 ? " " : "\n\t");
-		put_double(sb, r->naxes > 0 ? r->point[i] : 0);
-		strbuf_addf(sb, ",");
+	if (r->naxes > 0)
+		memcpy(points, r->point, sizeof *points * (size_t)r->npoints * (size_t)na);
+	strbuf_addf(sb, "/* The rate model's %d training inputs: their coordinates (%d a row), log "
+	    "rates%s. */\n", r->npoints, r->naxes, slope ? " and log scales" : "");
+	name = xasprintf("%s_points", function);
+	double_array(sb, name, points, r->npoints * na);
+	free(name);
+	name = xasprintf("%s_logs", function);
+	double_array(sb, name, r->log_rate, r->npoints);
+	free(name);
+	free(points);
+	if (slope) {
+		name = xasprintf("%s_scales", function);
+		double_array(sb, name, r->log_scale, r->npoints);
+		free(name);
+		strbuf_addf(sb, "/* The axes a like pair is alike in: all but the scale's own. */\n"
+		    "static const int %s_like[%d] = {", function, na);
+		for (int j = 0; j < na; j++)
+			strbuf_addf(sb, "%s%d", j ? ", " : "", j < r->naxes && r->axes[j].feature != r->scale);
+		strbuf_addf(sb, "};\n");
 	}
-	strbuf_addf(sb, "\n};\nstatic const double %s_logs[%d] = {", function, r->npoints);
-	for (int i = 0; i < r->npoints; i++) {
-		strbuf_addf(sb, "%s", i % 4 ? " " : "\n\t");
-		put_double(sb, r->log_rate[i]);
-		strbuf_addf(sb, ",");
-	}
-	strbuf_addf(sb, "\n};\n\nstatic int %s_ascending(const void *a, const void *b)\n{\n"
+	strbuf_addf(sb, "\nstatic int %s_ascending(const void *a, const void *b)\n{\n"
 	    "\tdouble x = *(const double *)a, y = *(const double *)b;\n\n"
 	    "\treturn (x > y) - (x < y);\n}\n\n", function);
 	strbuf_addf(sb, "/* Returns the scale x[%d] times the mean log rate of the %d training inputs "
-	    "nearest x,\n * and every other as near as the %d-th. */\nstatic double %s_rate(const "
-	    "double *x)\n{\n\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0;\n\tint used = 0;\n\n",
-	    r->scale, r->k, r->k, function, na, r->npoints, r->npoints);
+	    "nearest x,\n * and every other as near as the %d-th%s. */\nstatic double %s_rate(const "
+	    "double *x)\n{\n\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0%s;\n\tint used = 0;\n\n",
+	    r->scale, r->k, r->k, slope ? ", moved along the slope in log scale" : "", function, na,
+	    r->npoints, r->npoints, slope ? ", cutm, sxy = 0, sxx = 0, slope, lq" : "");
 	for (int j = 0; j < r->naxes; j++) {
 		const struct model_axis *a = &r->axes[j];
 
@@ -1232,10 +1279,20 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 	    "(%s_points[i * %d + j] - q[j]);\n\t\tsorted[i] = d[i];\n\t}\n", r->npoints, r->naxes,
 	    function, na, function, na);
 	strbuf_addf(sb, "\tqsort(sorted, %d, sizeof *sorted, %s_ascending);\n\tkth = sorted[%d];\n"
-	    "\tkth += 1e-12 * (1 + kth);\n\tfor (int i = 0; i < %d; i++) {\n\t\tif (d[i] <= kth) {\n"
-	    "\t\t\tsum += %s_logs[i];\n\t\t\tused++;\n\t\t}\n\t}\n"
-	    "\treturn x[%d] * exp(sum / used);\n}\n\n", r->npoints, function,
-	    (r->k < r->npoints ? r->k : r->npoints) - 1, r->npoints, function, r->scale);
+	    "\tkth += 1e-12 * (1 + kth);\n", r->npoints, function,
+	    (r->k < r->npoints ? r->k : r->npoints) - 1);
+	if (slope) {
+		strbuf_addf(sb, "\tcutm = sorted[%d];\n\tcutm += 1e-12 * (1 + cutm);\n"
+		    "\tlq = log(fmax(x[%d], 2.2250738585072014e-308));\n",
+		    (r->slope_near < r->npoints ? r->slope_near : r->npoints) - 1, r->scale);
+		rate_slope_lines(sb, r, function);
+	}
+	strbuf_addf(sb, "\tfor (int i = 0; i < %d; i++) {\n\t\tif (d[i] <= kth) {\n"
+	    "\t\t\tsum += %s_logs[i]", r->npoints, function);
+	if (slope)
+		strbuf_addf(sb, " + slope * (lq - %s_scales[i])", function);
+	strbuf_addf(sb, ";\n\t\t\tused++;\n\t\t}\n\t}\n\treturn x[%d] * exp(sum / used);\n}\n\n",
+	    r->scale);
 }
 
 /* Appends the function called function (exported: with its prototype; else static) that

@@ -10,7 +10,8 @@
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
  * and for a rate model (rate.h; no term) also
  *   "rate": {"scale": "<feature>", "k": k, "axes": [{"name", "log", "centre", "spread"}, ...],
- *            "points": [[coordinate, ...], ...], "log_rates": [r, ...]}
+ *            "points": [[coordinate, ...], ...], "log_rates": [r, ...],
+ *            "slope_near": m, "log_scales": [log scale, ...]}  (the last two with a slope)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
  * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
  * (model_eval: the value at the values clamped to the range, plus each outside feature's
@@ -147,34 +148,88 @@ static int ascending(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double model_rate_nearest(const double *point, const double *log_rate, int npoints, int naxes,
-			  const double *query, int k, const unsigned char *skip)
+/* Returns the squared distance of the k-th nearest of the m finite distances among d[0..n)
+ * (left-out points are INFINITY), as a cut that every point as near passes (rounding: as
+ * near as the k-th is a tie). */
+static double nearest_cut(const double *d, int n, int m, int k)
 {
-	double *d = xcalloc((size_t)npoints + 1, sizeof *d), *sorted, kth, sum = 0;
+	double *sorted = xmalloc(sizeof *sorted * (size_t)n), kth;
+
+	memcpy(sorted, d, sizeof *sorted * (size_t)n);
+	qsort(sorted, (size_t)n, sizeof *sorted, ascending);
+	kth = sorted[(k < m ? k : m) - 1];
+	free(sorted);
+	return kth + 1e-12 * (1 + kth);
+}
+
+/* Returns the squared distance between training inputs a and b of r over every axis but the
+ * scale's own. */
+static double like_distance2(const struct model_rate *r, int a, int b)
+{
+	const double *pa = r->point + (size_t)a * (size_t)r->naxes;
+	const double *pb = r->point + (size_t)b * (size_t)r->naxes;
+	double d = 0;
+
+	for (int j = 0; j < r->naxes; j++) {
+		if (r->axes[j].feature != r->scale)
+			d += (pa[j] - pb[j]) * (pa[j] - pb[j]);
+	}
+	return d;
+}
+
+/* Returns the slope of log rate on log scale through the like pairs of the training inputs
+ * with d[i] <= cut (model_rate_log), 0 with none; pairs (a, b), a < b, in the order of a,
+ * then b (export-c's order). */
+static double rate_slope(const struct model_rate *r, const double *d, double cut)
+{
+	int *near = xmalloc(sizeof *near * (size_t)r->npoints), m = 0;
+	double sxy = 0, sxx = 0;
+
+	for (int i = 0; i < r->npoints; i++) {
+		if (d[i] <= cut)
+			near[m++] = i;
+	}
+	for (int i = 0; i < m; i++) {
+		for (int j = i + 1; j < m; j++) {
+			int a = near[i], b = near[j];
+			double dx = r->log_scale[a] - r->log_scale[b];
+
+			if (fabs(dx) <= MODEL_RATE_SPAN || like_distance2(r, a, b) >= MODEL_RATE_ALIKE)
+				continue;
+			sxy += (r->log_rate[a] - r->log_rate[b]) * dx;
+			sxx += dx * dx;
+		}
+	}
+	free(near);
+	return sxx > 0 ? fmax(-MODEL_RATE_SLOPE, fmin(MODEL_RATE_SLOPE, sxy / sxx)) : 0;
+}
+
+double model_rate_log(const struct model_rate *r, const double *query, double log_scale,
+		      const unsigned char *skip)
+{
+	double *d = xcalloc((size_t)r->npoints + 1, sizeof *d), cut, slope = 0, sum = 0;
 	int m = 0, used = 0;
 
-	for (int i = 0; i < npoints; i++) {
-		if (!skip || !skip[i])
-			d[m++] = distance2(point + (size_t)i * (size_t)naxes, query, naxes);
+	for (int i = 0; i < r->npoints; i++) {
+		d[i] = skip && skip[i] ? INFINITY
+				       : distance2(r->point + (size_t)i * (size_t)r->naxes, query,
+						   r->naxes);
+		m += !(skip && skip[i]);
 	}
 	if (m == 0) {
 		free(d);
 		return NAN;
 	}
-	sorted = xmalloc(sizeof *sorted * (size_t)m);
-	memcpy(sorted, d, sizeof *sorted * (size_t)m);
-	qsort(sorted, (size_t)m, sizeof *sorted, ascending);
-	kth = sorted[(k < m ? k : m) - 1];
-	kth += 1e-12 * (1 + kth); /* rounding: as near as the k-th is a tie */
-	for (int i = 0, j = 0; i < npoints; i++) {
-		if (skip && skip[i])
+	if (r->slope_near > 0)
+		slope = rate_slope(r, d, nearest_cut(d, r->npoints, m, r->slope_near));
+	cut = nearest_cut(d, r->npoints, m, r->k);
+	for (int i = 0; i < r->npoints; i++) {
+		if (d[i] > cut)
 			continue;
-		if (d[j++] <= kth) {
-			sum += log_rate[i];
-			used++;
-		}
+		sum += r->slope_near > 0 ? r->log_rate[i] + slope * (log_scale - r->log_scale[i])
+					 : r->log_rate[i];
+		used++;
 	}
-	free(sorted);
 	free(d);
 	return sum / used;
 }
@@ -186,8 +241,8 @@ double model_rate_eval(const struct model *model, const double *values)
 
 	for (int j = 0; j < r->naxes; j++)
 		query[j] = model_axis_coordinate(&r->axes[j], values[r->axes[j].feature]);
-	y = values[r->scale] * exp(model_rate_nearest(r->point, r->log_rate, r->npoints, r->naxes,
-						      query, r->k, NULL));
+	y = values[r->scale] * exp(model_rate_log(r, query, log(fmax(values[r->scale], DBL_MIN)),
+						  NULL));
 	free(query);
 	return y;
 }
@@ -233,7 +288,11 @@ static void rate_format(const struct model *model, struct strbuf *out)
 	for (int j = 0; j < r->naxes; j++)
 		strbuf_addf(out, "%s%s%s", j ? ", " : "", r->axes[j].log ? "log " : "",
 			    model->features[r->axes[j].feature].name);
-	strbuf_addf(out, "%sthe %d nearest of %d)", r->naxes ? "; " : "", r->k, r->npoints);
+	strbuf_addf(out, "%sthe %d nearest of %d", r->naxes ? "; " : "", r->k, r->npoints);
+	if (r->slope_near > 0)
+		strbuf_addf(out, ", sloped in log %s by the %d nearest",
+			    model->features[r->scale].name, r->slope_near);
+	strbuf_addf(out, ")");
 }
 
 void model_format(const struct model *model, struct strbuf *out)
@@ -340,7 +399,7 @@ static json_t *number(double v)
 static json_t *rate_to_json(const struct model *model)
 {
 	const struct model_rate *r = &model->rate;
-	json_t *axes = json_array(), *points = json_array(), *rates = json_array();
+	json_t *axes = json_array(), *points = json_array(), *rates = json_array(), *jr;
 
 	for (int j = 0; j < r->naxes; j++)
 		json_array_append_new(axes, json_pack("{s:s, s:b, s:f, s:f}", "name",
@@ -355,8 +414,17 @@ static json_t *rate_to_json(const struct model *model)
 		json_array_append_new(points, p);
 		json_array_append_new(rates, json_real(r->log_rate[i]));
 	}
-	return json_pack("{s:s, s:i, s:o, s:o, s:o}", "scale", model->features[r->scale].name,
-			 "k", r->k, "axes", axes, "points", points, "log_rates", rates);
+	jr = json_pack("{s:s, s:i, s:o, s:o, s:o}", "scale", model->features[r->scale].name, "k",
+		       r->k, "axes", axes, "points", points, "log_rates", rates);
+	if (r->slope_near > 0) {
+		json_t *scales = json_array();
+
+		for (int i = 0; i < r->npoints; i++)
+			json_array_append_new(scales, json_real(r->log_scale[i]));
+		json_object_set_new(jr, "slope_near", json_integer(r->slope_near));
+		json_object_set_new(jr, "log_scales", scales);
+	}
+	return jr;
 }
 
 /* Returns the model as a new JSON object (owned by the caller). */
@@ -516,6 +584,31 @@ static void read_features(struct model *model, json_t *features)
 	}
 }
 
+/* Reads the rate's slope (optional: "slope_near", with "log_scales" of every training
+ * input) from jr into r. Returns 0 or -1 with err naming path and what is wrong. */
+static int read_rate_slope(struct model_rate *r, json_t *jr, const char *path,
+			   struct error *err)
+{
+	json_t *near = json_object_get(jr, "slope_near"), *scales = json_object_get(jr, "log_scales");
+	json_t *js;
+	size_t i;
+
+	if (!near)
+		return 0;
+	if (!json_is_integer(near) || json_integer_value(near) < 0 || !json_is_array(scales) ||
+	    json_array_size(scales) != (size_t)r->npoints)
+		return error_set(err, "%s: rate.slope_near must be 0 or more, with as many "
+				 "\"log_scales\" as \"log_rates\"", path);
+	r->slope_near = (int)json_integer_value(near);
+	r->log_scale = xcalloc((size_t)r->npoints + 1, sizeof *r->log_scale);
+	json_array_foreach(scales, i, js) {
+		r->log_scale[i] = number_or_nan(js);
+		if (!isfinite(r->log_scale[i]))
+			return error_set(err, "%s: rate.log_scales[%zu] is not a number", path, i);
+	}
+	return 0;
+}
+
 /* Reads a rate model's "rate" object (jr) into model->rate, adding its features. Returns 0 or
  * -1 with err naming path and what is wrong. */
 static int read_rate(struct model *model, json_t *jr, const char *path, struct error *err)
@@ -568,7 +661,7 @@ static int read_rate(struct model *model, json_t *jr, const char *path, struct e
 	}
 	if (r->k < 1)
 		return error_set(err, "%s: rate.k must be 1 or more", path);
-	return 0;
+	return read_rate_slope(r, jr, path, err);
 }
 
 /* Copies "interval" (optional: models before it have none) into model->interval. */
@@ -649,6 +742,7 @@ void model_release(struct model *model)
 	free(model->rate.axes);
 	free(model->rate.point);
 	free(model->rate.log_rate);
+	free(model->rate.log_scale);
 	free(model->algorithm);
 	free(model->metric);
 	free(model->fit);

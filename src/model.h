@@ -63,7 +63,10 @@ struct model_axis {
  * A rate model: metric = value(scale) * exp(mean of log rate over the k training inputs
  * nearest the input), where a training input's rate is its metric over its scale and nearness
  * is the Euclidean distance over the axes; every input as near as the k-th counts (ties are
- * not split). With no axis, every training input counts.
+ * not split). With no axis, every training input counts. With a slope (slope_near > 0) each
+ * neighbour's log rate is moved along the rate's slope in log scale to the input's scale: the
+ * slope of the like pairs among the slope_near nearest (model_rate_log), as a compressor's
+ * cost a byte rises with the file while its dictionary fills.
  */
 struct model_rate {
 	int scale;               /* index into model.features of the scale (a size) */
@@ -73,7 +76,17 @@ struct model_rate {
 	int npoints;             /* training inputs; 0: not a rate model (the polynomial is) */
 	double *point;           /* npoints x naxes coordinates, row by row; owned */
 	double *log_rate;        /* npoints log(metric / scale); owned */
+	int slope_near;          /* the nearest whose like pairs give the slope; 0: no slope */
+	double *log_scale;       /* npoints log(scale) when slope_near > 0, else NULL; owned */
 };
+
+/* A like pair (model_rate_log): two training inputs whose squared distance over the axes but
+ * the scale's own is below MODEL_RATE_ALIKE (a fifth of a standard deviation apart) and whose
+ * scales differ by more than MODEL_RATE_SPAN in log (1.65x); the slope is bounded by
+ * MODEL_RATE_SLOPE (the metric between a constant and the scale squared). */
+#define MODEL_RATE_ALIKE 0.05
+#define MODEL_RATE_SPAN 0.5
+#define MODEL_RATE_SLOPE 1.0
 
 /* A model, as written to model.json. */
 struct model {
@@ -122,11 +135,17 @@ int model_swap_alias(struct model *model, int f, int alias);
 /* Returns x as a coordinate on axis a: (x or log x, less the centre) over the spread. */
 double model_axis_coordinate(const struct model_axis *a, double x);
 
-/* Returns the mean of log_rate over the points nearest query (naxes coordinates) among
- * point[0..npoints) (row by row), leaving out those with skip[i] set (skip may be NULL): the
- * k nearest and every other as near as the k-th. NaN when every point is left out. */
-double model_rate_nearest(const double *point, const double *log_rate, int npoints, int naxes,
-			  const double *query, int k, const unsigned char *skip);
+/*
+ * Returns the log rate r gives an input at query (r->naxes coordinates) of log scale
+ * log_scale, leaving out the training inputs with skip[i] set (skip may be NULL): the mean
+ * over the k nearest, and every other as near as the k-th, of log_rate[i], moved with a slope
+ * by slope * (log_scale - r->log_scale[i]). The slope is the least-squares slope of log rate
+ * on log scale through the like pairs' differences among the slope_near nearest (every pair
+ * of them that is alike, MODEL_RATE_ALIKE, MODEL_RATE_SPAN), bounded by MODEL_RATE_SLOPE, 0
+ * with no such pair. NaN when every training input is left out.
+ */
+double model_rate_log(const struct model_rate *r, const double *query, double log_scale,
+		      const unsigned char *skip);
 
 /* Returns the prediction for values[0..nfeatures) (in model->features order) of a rate model:
  * the scale times the mean log rate of the training inputs nearest (model_rate). The scale

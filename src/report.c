@@ -427,8 +427,18 @@ static void rate_formula(struct report *r)
 	text(sb, r->p.model.features[rate->scale].name);
 	strbuf_addf(sb, "</code>, is the geometric mean of the rates of the %d training input%s "
 		    "nearest the input (and every other as near) in the standardized feature%s "
-		    "above, of the %d it was fitted on.</p>\n", rate->k, rate->k == 1 ? "" : "s",
+		    "above, of the %d it was fitted on", rate->k, rate->k == 1 ? "" : "s",
 		    rate->naxes == 1 ? "" : "s", rate->npoints);
+	if (rate->slope_near > 0) {
+		strbuf_addf(sb, ", each moved to the input's <code>");
+		text(sb, r->p.model.features[rate->scale].name);
+		strbuf_addf(sb, "</code> along the rate's slope in its log: the slope through the "
+			    "pairs of the %d training inputs nearest that are alike in the features "
+			    "and not in it (sloped in log ", rate->slope_near);
+		text(sb, r->p.model.features[rate->scale].name);
+		strbuf_addf(sb, " by the %d nearest)", rate->slope_near);
+	}
+	strbuf_addf(sb, ".</p>\n");
 }
 
 /* Appends the model as a formula over feature names, each linked to its description. */

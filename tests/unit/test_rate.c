@@ -37,8 +37,9 @@ static const double per_byte[6][3] = {
 
 /* Fills ds with n rows: input:size(stdin) (10 KB to 10 MB), input:arg1 (the level),
  * input:entropy(data) and input:newlines(data) (the kind's, within 0.01 and 0.001),
- * input:arg2 (noise) and instructions = size * per_byte[level][kind]. */
-static void table_rows(struct dataset *ds, int n, unsigned long long seed)
+ * input:arg2 (noise) and instructions = size * per_byte[level][kind], times (size / 1e5) to
+ * the power rise on the data of kind 0 (its cost a byte rises with the size). */
+static void table_rows(struct dataset *ds, int n, unsigned long long seed, double rise)
 {
 	static const char *const names[] = {"input:size(stdin)", "input:arg1", "input:entropy(data)",
 					    "input:arg2", "input:newlines(data)"};
@@ -63,7 +64,7 @@ static void table_rows(struct dataset *ds, int n, unsigned long long seed)
 		ds->x[2 * n + i] = entropy[kind] + 0.01 * uniform(&seed);
 		ds->x[3 * n + i] = floor(100 * uniform(&seed));
 		ds->x[4 * n + i] = newlines[kind] + 0.001 * uniform(&seed);
-		ds->y[i] = size * per_byte[level][kind];
+		ds->y[i] = size * per_byte[level][kind] * (kind == 0 ? pow(size / 1e5, rise) : 1);
 		ds->ids[i] = xasprintf("row %d", i);
 	}
 }
@@ -97,20 +98,61 @@ static void learn_ok(const struct dataset *ds, const int *group, struct model *m
 	free(usable);
 }
 
+/* Returns the log rate of a rate model over one axis (feature 1, the scale feature 0) with
+ * npoints points, k neighbours and a slope off the `near` nearest (0: none), at query. */
+static double log_rate_at(const double *point, const double *log_rate, const double *log_scale,
+			  int npoints, int k, int near, double query, double lq,
+			  const unsigned char *skip)
+{
+	struct model_axis axis = {.feature = 1, .centre = 0, .spread = 1};
+	struct model_rate r = {.scale = 0, .k = k, .naxes = 1, .axes = &axis, .npoints = npoints,
+			       .point = (double *)point, .log_rate = (double *)log_rate,
+			       .slope_near = near, .log_scale = (double *)log_scale};
+
+	return model_rate_log(&r, &query, lq, skip);
+}
+
 /* The neighbours: the k nearest and every point as near as the k-th; left-out points are not
  * neighbours; with every point left out there is no rate. */
 START_TEST(nearest_counts_ties_and_skips)
 {
 	const double point[] = {0, 1, 1, 3}, log_rate[] = {0, 1, 3, 5};
 	const unsigned char skip1[] = {0, 1, 0, 0}, all[] = {1, 1, 1, 1};
+	struct model_rate none = {.k = 1, .npoints = 4, .log_rate = (double *)log_rate};
 
-	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){1}, 1, NULL) == 2);
-	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){1}, 1, skip1) == 3);
-	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){0}, 2, NULL) == 4.0 / 3);
-	ck_assert(model_rate_nearest(point, log_rate, 4, 1, (double[]){9}, 9, NULL) == 9.0 / 4);
-	ck_assert(isnan(model_rate_nearest(point, log_rate, 4, 1, (double[]){0}, 1, all)));
+	ck_assert(log_rate_at(point, log_rate, NULL, 4, 1, 0, 1, 0, NULL) == 2);
+	ck_assert(log_rate_at(point, log_rate, NULL, 4, 1, 0, 1, 0, skip1) == 3);
+	ck_assert(log_rate_at(point, log_rate, NULL, 4, 2, 0, 0, 0, NULL) == 4.0 / 3);
+	ck_assert(log_rate_at(point, log_rate, NULL, 4, 9, 0, 9, 0, NULL) == 9.0 / 4);
+	ck_assert(isnan(log_rate_at(point, log_rate, NULL, 4, 1, 0, 0, 0, all)));
 	/* no axis: every point is as near */
-	ck_assert(model_rate_nearest(point, log_rate, 4, 0, NULL, 1, NULL) == 9.0 / 4);
+	ck_assert(model_rate_log(&none, NULL, 0, NULL) == 9.0 / 4);
+}
+END_TEST
+
+/* The slope: through the like pairs among the nearest (alike in the axes, their scales more
+ * than 1.65x apart), each neighbour's log rate moved by it to the input's log scale. Three
+ * points at 0 of log scales 0, 1, 2 and log rates 0, 0.5, 1 have the slope 0.5, and an input
+ * of log scale 3 the log rate 1.5 from each; a point beyond (at 5) is no like pair, nor are
+ * two whose scales are 1.5x apart; the slope is bounded by 1. */
+START_TEST(slope_of_like_pairs)
+{
+	const double point[] = {0, 0, 0, 5}, log_rate[] = {0, 0.5, 1, 9}, scales[] = {0, 1, 2, 0};
+	const double close[] = {0, 0.4, 2, 0}, steep[] = {0, 5, 10, 9};
+	const unsigned char skip2[] = {0, 0, 1, 0};
+
+	ck_assert(log_rate_at(point, log_rate, scales, 4, 1, 3, 0, 3, NULL) == 1.5);
+	ck_assert(log_rate_at(point, log_rate, scales, 4, 1, 4, 0, 3, NULL) == 1.5);
+	/* without a slope the same neighbours give their mean */
+	ck_assert(log_rate_at(point, log_rate, scales, 4, 1, 0, 0, 3, NULL) == 0.5);
+	/* left out, point 2 is in no pair: the pair (0, 1) alone, slope 0.5 */
+	ck_assert(log_rate_at(point, log_rate, scales, 4, 1, 3, 0, 1, skip2) == 0.5);
+	/* the pair (0, 1) is 1.5x apart: the pairs with point 2 alone, (0.5 * 2 + 0.5 * 1.6) /
+	 * (4 + 2.56) */
+	ck_assert(fabs(log_rate_at(point, log_rate, close, 4, 1, 3, 0, 2, NULL) -
+		       (1.5 + 2.8 / 6.56 * 3.6) / 3) < 1e-15);
+	/* a slope of 5 is bounded by 1 */
+	ck_assert(log_rate_at(point, steep, scales, 4, 1, 3, 0, 3, NULL) == (3 + 7 + 11) / 3.0);
 }
 END_TEST
 
@@ -128,14 +170,15 @@ START_TEST(rate_recovers_a_table)
 	int rows[200];
 	char *axes;
 
-	table_rows(&train, 120, 1);
-	table_rows(&test, 200, 2);
+	table_rows(&train, 120, 1, 0);
+	table_rows(&test, 200, 2, 0);
 	learn_ok(&train, NULL, &m);
 	axes = axis_names(&m);
 	ck_assert_str_eq(m.features[m.rate.scale].name, "input:size(stdin)");
 	ck_assert_msg(m.rate.naxes == 3 && strstr(axes, "input:arg1") &&
 		      strstr(axes, "input:entropy(data)") && strstr(axes, "input:newlines(data)"),
 		      "axes %s", axes);
+	ck_assert_int_eq(m.rate.slope_near, 0); /* the rate is flat in the size: no slope */
 	for (int i = 0; i < 200; i++)
 		rows[i] = i;
 	ck_assert_msg(fit_mre(&m, &test, rows, 200) < 1e-12, "%g", fit_mre(&m, &test, rows, 200));
@@ -145,6 +188,33 @@ START_TEST(rate_recovers_a_table)
 	model_release(&poly);
 	prep_release(&pr);
 	free(axes);
+	model_release(&m);
+	dataset_release(&train);
+	dataset_release(&test);
+}
+END_TEST
+
+/* Where one kind of data costs more a byte on a larger file (size^0.3), the nearest rates,
+ * read off files of other sizes, miss; the slope of the like pairs near the input (the same
+ * level and kind) moves them to its size, and new inputs are predicted within rounding. */
+START_TEST(slope_follows_a_rising_rate)
+{
+	struct dataset train, test;
+	struct model m;
+	int rows[200];
+	double with, without;
+
+	table_rows(&train, 120, 1, 0.3);
+	table_rows(&test, 200, 2, 0.3);
+	learn_ok(&train, NULL, &m);
+	for (int i = 0; i < 200; i++)
+		rows[i] = i;
+	ck_assert_int_gt(m.rate.slope_near, 0);
+	with = fit_mre(&m, &test, rows, 200);
+	m.rate.slope_near = 0;
+	without = fit_mre(&m, &test, rows, 200);
+	ck_assert_msg(with < 1e-9 && without > 0.05, "with the slope %g, without %g", with,
+		      without);
 	model_release(&m);
 	dataset_release(&train);
 	dataset_release(&test);
@@ -207,7 +277,7 @@ START_TEST(rate_model_round_trip)
 	struct error err = {""};
 	int rows[60];
 
-	table_rows(&ds, 60, 4);
+	table_rows(&ds, 60, 4, 0.2);
 	learn_ok(&ds, NULL, &m);
 	m.algorithm = xstrdup("rate");
 	m.fit = xstrdup("relative");
@@ -215,12 +285,15 @@ START_TEST(rate_model_round_trip)
 	ck_assert_msg(model_read(&back, path, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(back.rate.npoints, 60);
 	ck_assert_int_eq(back.rate.k, m.rate.k);
+	ck_assert_int_gt(m.rate.slope_near, 0);
+	ck_assert_int_eq(back.rate.slope_near, m.rate.slope_near);
 	for (int i = 0; i < 60; i++)
 		rows[i] = (i * 7) % 60;
 	ck_assert(fit_mre(&back, &ds, rows, 60) == fit_mre(&m, &ds, rows, 60));
 	model_format(&back, &formula);
 	ck_assert_msg(strncmp(formula.buf, "instructions = input:size(stdin) * rate(", 40) == 0 &&
-		      strstr(formula.buf, "nearest of 60)"), "%s", formula.buf);
+		      strstr(formula.buf, "nearest of 60, sloped in log input:size(stdin) by the "),
+		      "%s", formula.buf);
 	strbuf_release(&formula);
 	model_release(&back);
 	bad = test_write_file(dir, "bad.json", "{\"metric\": \"t\", \"intercept\": 0, \"terms\": [], "
@@ -279,6 +352,8 @@ Suite *suite_rate(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, nearest_counts_ties_and_skips);
+	tcase_add_test(tc, slope_of_like_pairs);
+	tcase_add_test(tc, slope_follows_a_rising_rate);
 	tcase_add_test(tc, rate_recovers_a_table);
 	tcase_add_test(tc, groups_keep_a_file_name_out);
 	tcase_add_test(tc, rate_model_round_trip);
