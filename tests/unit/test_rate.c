@@ -118,7 +118,8 @@ START_TEST(nearest_counts_ties_and_skips)
 {
 	const double point[] = {0, 1, 1, 3}, log_rate[] = {0, 1, 3, 5};
 	const unsigned char skip1[] = {0, 1, 0, 0}, all[] = {1, 1, 1, 1};
-	struct model_rate none = {.k = 1, .npoints = 4, .log_rate = (double *)log_rate};
+	struct model_rate none = {.k = 1, .npoints = 4, .point = (double *)point,
+				  .log_rate = (double *)log_rate};
 
 	ck_assert(log_rate_at(point, log_rate, NULL, 4, 1, 0, 1, 0, NULL) == 2);
 	ck_assert(log_rate_at(point, log_rate, NULL, 4, 1, 0, 1, 0, skip1) == 3);
