@@ -343,7 +343,7 @@ static int add_feature(struct model *model, const struct rate_fit *f, int j)
 	return model->nfeatures++;
 }
 
-/* Fills model with scale column `scale` and choice c over f's rows. */
+/* Fills model with scale column `scale` (f's scale: set_scale) and choice c over f's rows. */
 static void to_model(const struct rate_fit *f, int scale, const struct rate_choice *c,
 		     struct model *model)
 {
@@ -372,8 +372,8 @@ static void to_model(const struct rate_fit *f, int scale, const struct rate_choi
 	}
 	r->point = xcalloc((size_t)f->n * (size_t)c->naxes + 1, sizeof *r->point);
 	r->log_rate = xcalloc((size_t)f->n + 1, sizeof *r->log_rate);
+	memcpy(r->log_rate, f->log_rate, sizeof *r->log_rate * (size_t)f->n);
 	for (int i = 0; i < f->n; i++) {
-		r->log_rate[i] = log(f->ds->y[f->rows[i]] / value_at(f, scale, i));
 		for (int j = 0; j < c->naxes; j++)
 			r->point[(size_t)i * (size_t)c->naxes + (size_t)j] =
 				f->coord[(size_t)c->axes[j] * (size_t)f->n + (size_t)i];
