@@ -173,7 +173,9 @@ const struct command cmd_train = {
 		"Instruments it into PRED/build, profiles it on the inputs, fits a sparse polynomial of\n"
 		"its features and of the inputs' own (numeric arguments and the sizes of the files they\n"
 		"name, and the largest one's content, from 64 KiB of it: input:entropy(data),\n"
-		"input:repeats(data), input:newlines(data); and input:word(W), 1 when the word W,\n"
+		"input:repeats(data), input:newlines(data); input:number(K), the K-th number of\n"
+		"its script, its first text file of at most 64 KiB: an SQL query's row count; and\n"
+		"input:word(W), 1 when the word W,\n"
 		"a flag or a pattern some inputs have, is an argument; input features, read at no\n"
 		"cost), and builds for each chosen program feature an evaluator (an executable\n"
 		"slice). Where the input names a\n"
@@ -196,7 +198,8 @@ const struct command cmd_train = {
 		"the input features alone, the exact program features (when the model reads sampled\n"
 		"ones, the loop runs again without them; its model is a candidate if it costs less)\n"
 		"and all the model's program features, each at degrees 1..D, and the input features'\n"
-		"rate (a file size times the rate, metric over size, of the 1-3 training inputs\n"
+		"rate (a file size or a script's number times the rate, metric over it, of the 1-3\n"
+		"training inputs\n"
 		"nearest in a few input features chosen by cross-validation: mantis model --algo\n"
 		"rate) are cross-validated (5 folds; inputs whose largest file is the same file are\n"
 		"held out together, when there are 5 such files or more), and the simplest within\n"
@@ -214,12 +217,12 @@ const struct command cmd_train = {
 		"than the first; mantis predict runs it on an input the\n"
 		"model predicts at or above the gate (predictor.json \"gate\": halfway between the\n"
 		"last input let through and the first kept out), and the model alone below. Writes\n"
-		"PRED/model.json, PRED/features.json (the build's features the predictor reads),\n"
+		"PRED/model.json, PRED/features.json (the build's features the predictor reads),\n",
+	.usage_more =
 		"PRED/instructions.json (for --metric instructions: the count eval measures),\n"
 		"PRED/evaluator (computes the model's program features; none when it reads only\n"
 		"input features, or sampled ones and program features equal to a multiple of a value\n"
-		"the larger sample reads, such as a block size the arguments set, which are read\n",
-	.usage_more =
+		"the larger sample reads, such as a block size the arguments set, which are read\n"
 		"there), PRED/sampled-evaluator (the slice of the features the\n"
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"

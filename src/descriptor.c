@@ -1,7 +1,7 @@
 /*
  * descriptor.c: an input's descriptors (descriptor.h), read off its words and files with
- * strtod, stat, a probe of its data file's content (probe.c) and the words themselves (a flag,
- * a pattern: input:word(W)), never by running the program:
+ * strtod, stat, a probe of its data file's content and of its script's numbers (probe.c) and the
+ * words themselves (a flag, a pattern: input:word(W)), never by running the program:
  * the black box's features (the sizes: 000_ section 6, "BB") and mantis's free input features.
  * Invariant: descriptor j is named descriptor_name(j) everywhere, and descriptor_value(in, j)
  * is row[j] of descriptor_values(in, row), bit for bit (export-c repeats the same operations).
@@ -20,12 +20,16 @@
 #include "probe.h"
 #include "util.h"
 
+_Static_assert(DESCRIPTOR_NUMBERS == PROBE_NUMBERS, "a descriptor per number a script's probe reads");
+
 char *descriptor_name(int j)
 {
 	if (j < DESCRIPTOR_ARGS)
 		return xasprintf(DESCRIPTOR_PREFIX "arg%d", j + 1);
 	if (j < 2 * DESCRIPTOR_ARGS)
 		return xasprintf(DESCRIPTOR_PREFIX "size(arg%d)", j - DESCRIPTOR_ARGS + 1);
+	if (descriptor_scripted(j))
+		return xasprintf(DESCRIPTOR_PREFIX "number(%d)", j - DESCRIPTOR_NUMBER + 1);
 	return xstrdup(j == DESCRIPTOR_STDIN      ? DESCRIPTOR_PREFIX "size(stdin)"
 		       : j == DESCRIPTOR_ALL      ? DESCRIPTOR_PREFIX "size(all files)"
 		       : j == DESCRIPTOR_ENTROPY  ? DESCRIPTOR_PREFIX "entropy(data)"
@@ -40,6 +44,10 @@ char *descriptor_description(int j)
 	if (j < 2 * DESCRIPTOR_ARGS)
 		return xasprintf("the size in bytes of the file argument %d names (or its -opt=FILE)",
 				 j - DESCRIPTOR_ARGS + 1);
+	if (descriptor_scripted(j))
+		return xasprintf("number %d of the input's script (its first text file of at most "
+				 "64 KiB: stdin, then the files its arguments name), 0 when it has "
+				 "fewer", j - DESCRIPTOR_NUMBER + 1);
 	return xstrdup(
 		j == DESCRIPTOR_STDIN     ? "the size in bytes of the standard input"
 		: j == DESCRIPTOR_ALL     ? "the bytes of every file the input names, stdin included"
@@ -101,7 +109,12 @@ char *descriptor_describe(const char *name)
 
 int descriptor_probes(int j)
 {
-	return j >= DESCRIPTOR_SIZES && j < DESCRIPTOR_N;
+	return j >= DESCRIPTOR_SIZES && j < DESCRIPTOR_NUMBER;
+}
+
+int descriptor_scripted(int j)
+{
+	return j >= DESCRIPTOR_NUMBER && j < DESCRIPTOR_N;
 }
 
 /* Returns 1 when word is one of in's arguments, else 0. */
@@ -195,6 +208,24 @@ static int data_file(const struct input *in, struct data_file *best)
 	return best->path != NULL;
 }
 
+/* Returns the path of in's script (borrowed from in), the first file it names that is one
+ * (probe_script), with its numbers in numbers[0..DESCRIPTOR_NUMBERS); NULL (numbers all zeros)
+ * when it names none. */
+static const char *script_file(const struct input *in, double *numbers)
+{
+	if (in->stdin_path && probe_script(in->stdin_path, numbers))
+		return in->stdin_path;
+	for (int i = 0; i < in->argc; i++) {
+		const char *eq = strchr(in->argv[i], '=');
+
+		if (probe_script(in->argv[i], numbers))
+			return in->argv[i];
+		if (eq && probe_script(eq + 1, numbers))
+			return eq + 1;
+	}
+	return NULL;
+}
+
 /* Returns the path of in's data file (borrowed from in), NULL when it names none. */
 static const char *data_file_path(const struct input *in)
 {
@@ -230,6 +261,7 @@ void descriptor_values(const struct input *in, double *row)
 	row[DESCRIPTOR_ENTROPY] = pr.entropy;
 	row[DESCRIPTOR_REPEATS] = pr.repeats;
 	row[DESCRIPTOR_NEWLINES] = pr.newlines;
+	script_file(in, row + DESCRIPTOR_NUMBER);
 }
 
 double descriptor_value(const struct input *in, int j)
@@ -278,6 +310,14 @@ int descriptor_readable(const struct input *in, int j, const char **path)
 	*path = NULL;
 	if (j == DESCRIPTOR_WORD)
 		return 0;
+	if (descriptor_scripted(j)) {
+		double numbers[DESCRIPTOR_NUMBERS];
+
+		if (script_file(in, numbers))
+			return 0;
+		errno = ENOENT;
+		return -1;
+	}
 	if (j >= DESCRIPTOR_SIZES) {
 		if (data_file_path(in))
 			return 0;

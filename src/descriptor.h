@@ -2,8 +2,9 @@
  * descriptor.h: an input's descriptors, the features a scheduler can read off a command line
  * without running anything: each argument's numeric value, the size of each file it names, the
  * size of its stdin and of every file together (the "sizes", read by stat), what its data
- * file's content is like (probe.h: read off a 64 KiB sample of it), and whether a word (a flag,
- * a pattern) is one of its arguments. The black-box baseline
+ * file's content is like (probe.h: read off a 64 KiB sample of it), the numbers of its script
+ * (its first small text file: an SQL query's row count, a simulation's steps), and whether a
+ * word (a flag, a pattern) is one of its arguments. The black-box baseline
  * (blackbox.h) models the sizes alone, as the papers' black box does; mantis train offers all
  * of them to its model beside the program's features as "input features", which cost no
  * evaluator.
@@ -22,7 +23,10 @@ enum {
 	DESCRIPTOR_ENTROPY = DESCRIPTOR_SIZES,      /* the index of entropy(data) */
 	DESCRIPTOR_REPEATS = DESCRIPTOR_ENTROPY + 1, /* the index of repeats(data) */
 	DESCRIPTOR_NEWLINES = DESCRIPTOR_REPEATS + 1, /* the index of newlines(data) */
-	DESCRIPTOR_N = DESCRIPTOR_NEWLINES + 1,     /* descriptors of every input */
+	DESCRIPTOR_NUMBER = DESCRIPTOR_NEWLINES + 1, /* the index of number(1), the script's
+						     * first number */
+	DESCRIPTOR_NUMBERS = 16,                    /* its numbers looked at (PROBE_NUMBERS) */
+	DESCRIPTOR_N = DESCRIPTOR_NUMBER + DESCRIPTOR_NUMBERS, /* descriptors of every input */
 	DESCRIPTOR_WORD = DESCRIPTOR_N,             /* a word's: whether the input has it as an
 						     * argument (input:word(W); the word is in
 						     * the name) */
@@ -37,7 +41,8 @@ enum {
 /*
  * Returns descriptor j's feature name (owned by the caller): "input:arg3" (argument 3's
  * numeric value), "input:size(arg3)", "input:size(stdin)", "input:size(all files)",
- * "input:entropy(data)", "input:repeats(data)", "input:newlines(data)".
+ * "input:entropy(data)", "input:repeats(data)", "input:newlines(data)", "input:number(3)" (the
+ * script's third number).
  */
 char *descriptor_name(int j);
 /* Returns a one-line description of descriptor j, owned by the caller. */
@@ -51,8 +56,10 @@ char *descriptor_word(const char *name);
 /* Returns the description of the descriptor called name (descriptor_description, or a
  * word's), owned by the caller; NULL when name is not one. */
 char *descriptor_describe(const char *name);
-/* Returns whether descriptor j reads the data file's content (probe.h). */
+/* Returns whether descriptor j reads the data file's content (probe.h: probe_file). */
 int descriptor_probes(int j);
+/* Returns whether descriptor j is a number of the input's script (probe.h: probe_script). */
+int descriptor_scripted(int j);
 /* Returns the value of the descriptor called name for in: row[j] of descriptor_values for
  * j = descriptor_find(name) < DESCRIPTOR_N; for a word, 1 when one of in's arguments is the
  * word, else 0. row is in's descriptor_values (or descriptor_sizes when j reads no content). */
@@ -66,7 +73,9 @@ double descriptor_named_value(const struct input *in, const char *name, const do
 void descriptor_sizes(const struct input *in, double *row);
 /*
  * Fills row[0..DESCRIPTOR_N) with in's descriptors: its sizes, then the probe (probe.h) of its
- * data file (the largest regular file it names, as descriptor_groups), zeros with none.
+ * data file (the largest regular file it names, as descriptor_groups), zeros with none, then
+ * the numbers of its script: the first file it names (its stdin, then the words and the VALUE
+ * of -opt=VALUE words in order) that probe_script finds a script, zeros with none.
  */
 void descriptor_values(const struct input *in, double *row);
 /* Returns descriptor j's value for in (as descriptor_values). */
@@ -85,7 +94,8 @@ int *descriptor_groups(const struct input *const *in, int n, int *ngroups);
  * For a descriptor j that reads a file's size: returns 0 when the file in names there can be
  * read, or -1 with errno set (ENOENT, EACCES) and *path (borrowed from in) the file at fault.
  * For one that probes the data file: 0 when in names a regular file, else -1 with errno ENOENT
- * and *path NULL. Any other descriptor returns 0.
+ * and *path NULL; for a script's number, the same when in names no script. Any other
+ * descriptor returns 0.
  */
 int descriptor_readable(const struct input *in, int j, const char **path);
 /*

@@ -519,7 +519,85 @@ static const char *const extrapolated_text[] = {
 /* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
 enum {
 	INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16,
-	INPUT_PROBE = 32, INPUT_WORD = 64
+	INPUT_PROBE = 32, INPUT_WORD = 64, INPUT_SCRIPT = 128
+};
+
+/* script_file() and its helpers, as probe.c's probe_script and descriptor.c's script_file read
+ * a script's numbers. */
+static const char *const input_script_text[] = {
+	"/* Returns whether a number starts at text[i]: a digit after no letter, digit, '_' or '.'. */",
+	"static int number_starts(const char *text, size_t i)",
+	"{",
+	"	unsigned char before = i > 0 ? (unsigned char)text[i - 1] : ' ';",
+	"",
+	"	return text[i] >= '0' && text[i] <= '9' && !(before >= '0' && before <= '9') &&",
+	"	       !(before >= 'a' && before <= 'z') && !(before >= 'A' && before <= 'Z') &&",
+	"	       before != '_' && before != '.' && before < 0x80;",
+	"}",
+	"",
+	"/* Returns whether path is a script (1 to 65536 bytes of text), with its first 16 numbers in",
+	" * numbers[0..16), zeros past the last; numbers all zeros when it is not. */",
+	"static int script_numbers(const char *path, double *numbers)",
+	"{",
+	"	char *text = NULL;",
+	"	struct stat st;",
+	"	ssize_t got = -1, r = 0;",
+	"	int fd = open(path, O_RDONLY | O_CLOEXEC), k = 0;",
+	"",
+	"	memset(numbers, 0, sizeof *numbers * 16);",
+	"	if (fd < 0)",
+	"		return 0;",
+	"	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 1 &&",
+	"	    st.st_size <= 65536 && (text = malloc((size_t)st.st_size + 1)))",
+	"		for (got = 0; got < st.st_size && ((r = pread(fd, text + got, (size_t)(st.st_size - got),",
+	"							   got)) > 0 || (r < 0 && errno == EINTR));)",
+	"			got += r > 0 ? r : 0;",
+	"	close(fd);",
+	"	if (got != st.st_size || r < 0) {",
+	"		free(text);",
+	"		return 0;",
+	"	}",
+	"	text[got] = '\\0';",
+	"	for (ssize_t i = 0; i < got; i++) {",
+	"		unsigned char b = (unsigned char)text[i];",
+	"",
+	"		if (!((b >= 0x20 && b != 0x7f) || (b >= '\\t' && b <= '\\r'))) {",
+	"			free(text);",
+	"			return 0;",
+	"		}",
+	"	}",
+	"	for (size_t i = 0; i < (size_t)got && k < 16; i++) {",
+	"		char *end;",
+	"",
+	"		if (!number_starts(text, i))",
+	"			continue;",
+	"		numbers[k] = strtod(text + i, &end);",
+	"		numbers[k] = isfinite(numbers[k]) ? numbers[k] : 0;",
+	"		k++;",
+	"		i = (size_t)(end - text) - 1;",
+	"	}",
+	"	free(text);",
+	"	return 1;",
+	"}",
+	"",
+	"/* Returns the input's script, the first of input and the arguments' files (a word, or the",
+	" * VALUE of a -opt=VALUE word) that is one, with its numbers in numbers[0..16); NULL (numbers",
+	" * all zeros) when there is none. */",
+	"static const char *script_file(int argc, char **argv, const char *input, double *numbers)",
+	"{",
+	"	if (input && script_numbers(input, numbers))",
+	"		return input;",
+	"	for (int i = 1; i < argc; i++) {",
+	"		const char *eq = strchr(argv[i], '=');",
+	"",
+	"		if (script_numbers(argv[i], numbers))",
+	"			return argv[i];",
+	"		if (eq && script_numbers(eq + 1, numbers))",
+	"			return eq + 1;",
+	"	}",
+	"	return NULL;",
+	"}",
+	"",
 };
 
 static const char *const input_word_text[] = {
@@ -726,6 +804,7 @@ static int input_helpers(const struct predictor *p)
 		need |= j == DESCRIPTOR_STDIN ? INPUT_FILE : j < DESCRIPTOR_ARGS ? INPUT_NUMBER
 			: j == DESCRIPTOR_ALL ? INPUT_FILE | INPUT_SIZE | INPUT_ALL
 			: j == DESCRIPTOR_WORD ? INPUT_WORD
+			: descriptor_scripted(j) ? INPUT_SCRIPT
 			: INPUT_FILE | INPUT_SIZE;
 		need |= checked_size(p, i) ? INPUT_READABLE : 0;
 		need |= descriptor_probes(j) ? INPUT_PROBE : 0;
@@ -761,6 +840,21 @@ static void input_functions(struct strbuf *sb, int need)
 		lines(sb, input_probe_text, sizeof input_probe_text / sizeof *input_probe_text);
 	if (need & INPUT_WORD)
 		lines(sb, input_word_text, sizeof input_word_text / sizeof *input_word_text);
+	if (need & INPUT_SCRIPT)
+		lines(sb, input_script_text, sizeof input_script_text / sizeof *input_script_text);
+}
+
+/* Appends the numbers of the input's script into numbers[], refusing an input that names none
+ * where a script's number was never 0 in training (predictor.c's check_input_files). */
+static void script_call(struct strbuf *sb, const struct predictor *p)
+{
+	int checked = 0;
+
+	for (int i = 0; i < p->model.nfeatures; i++)
+		checked |= descriptor_scripted(p->descriptor[i]) && p->model.features[i].min > 0;
+	strbuf_addf(sb, checked ? "\tif (!script_file(argc, argv, input, numbers)) {\n"
+		    "\t\terrno = ENOENT;\n\t\treturn NAN;\n\t}\n"
+		    : "\tscript_file(argc, argv, input, numbers);\n");
 }
 
 /* Appends the probe of the input's data file into probed[], refusing an input that names no
@@ -810,6 +904,8 @@ static void input_expression(struct strbuf *sb, int j, const char *name)
 		strbuf_addf(sb, "file_size(input)");
 	else if (j == DESCRIPTOR_ALL)
 		strbuf_addf(sb, "all_files(argc, argv, input)");
+	else if (descriptor_scripted(j))
+		strbuf_addf(sb, "numbers[%d]", j - DESCRIPTOR_NUMBER);
 	else
 		strbuf_addf(sb, "probed[%d]", j - DESCRIPTOR_SIZES);
 }
@@ -1326,6 +1422,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		strbuf_addf(sb, "\tuint64_t ca[NUSED + 1], cb[NUSED + 1];\n\tdouble share[2];\n");
 	if (input_helpers(p) & INPUT_PROBE)
 		strbuf_addf(sb, "\tdouble probed[3];\n");
+	if (input_helpers(p) & INPUT_SCRIPT)
+		strbuf_addf(sb, "\tdouble numbers[16];\n");
 	strbuf_addf(sb, "\tdouble x[%d], e[%d], y, v;\n\n\tif (argc < 1 || !argv || !argv[0]) {\n"
 	    "\t\terrno = EINVAL;\n\t\treturn NAN;\n\t}\n\tif (input && access(input, R_OK) < 0)\n"
 	    "\t\treturn NAN;\n", m->nfeatures, m->nfeatures);
@@ -1336,6 +1434,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	if (input_helpers(p) & INPUT_PROBE)
 		probe_call(sb, p);
+	if (input_helpers(p) & INPUT_SCRIPT)
+		script_call(sb, p);
 	if (p->nsampled)
 		strbuf_addf(sb, "\tif (samples_readable(argc, argv, input) < 0)\n\t\treturn NAN;\n");
 	if (p->evaluator)

@@ -503,7 +503,7 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 	int probes = 0;
 
 	for (int i = 0; i < p->model.nfeatures; i++)
-		probes |= descriptor_probes(p->descriptor[i]);
+		probes |= descriptor_probes(p->descriptor[i]) || descriptor_scripted(p->descriptor[i]);
 	if (probes)
 		descriptor_values(in, row); /* reads 64 KiB of the data file: only when asked */
 	else if (p->nprogram + p->nsampled < p->model.nfeatures)
@@ -533,6 +533,10 @@ static int check_input_files(const struct predictor *p, const struct input *in, 
 		if (!path && descriptor_probes(p->descriptor[i]))
 			return error_set(err, "%s: the input names no file, and the model reads the "
 					 "content of its largest; no prediction",
+					 p->model.features[i].name);
+		if (!path && descriptor_scripted(p->descriptor[i]))
+			return error_set(err, "%s: the input names no script (a text file of at most "
+					 "64 KiB), and the model reads its numbers; no prediction",
 					 p->model.features[i].name);
 		if (!path)
 			return error_set(err, "%s: the input has no such argument, and the model reads "

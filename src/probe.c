@@ -9,8 +9,11 @@
  *    match within a 4 KiB window, counted exactly with an open-addressing set of the piece's
  *    4-byte strings.
  *  - newlines: '\n' bytes over n.
- * Invariant: exportc.c's input_probe_text computes the same three numbers with the same operations
- * in the same order (an exported predictor reads the same features bit for bit).
+ * A script (probe_script) is read whole, at most 64 KiB too: its numbers are strtod's reading at
+ * each digit that starts a word, as a reader of an SQL query or a settings file sees them.
+ * Invariant: exportc.c's input_probe_text and input_script_text compute the same numbers with
+ * the same operations in the same order (an exported predictor reads the same features bit for
+ * bit).
  */
 #include "probe.h"
 
@@ -122,4 +125,60 @@ fail:
 	close(fd);
 	errno = saved;
 	return -1;
+}
+
+/* Returns whether byte b may be in a script: printable ASCII, any byte from 0x80 (UTF-8), tab,
+ * newline, vertical tab, form feed, carriage return. */
+static int script_byte(unsigned char b)
+{
+	return (b >= 0x20 && b != 0x7f) || (b >= '\t' && b <= '\r');
+}
+
+/* Returns whether a number may start at text[i]: a digit after no letter, digit, '_' or '.'. */
+static int number_starts(const char *text, size_t i)
+{
+	unsigned char before = i > 0 ? (unsigned char)text[i - 1] : ' ';
+
+	return text[i] >= '0' && text[i] <= '9' && !(before >= '0' && before <= '9') &&
+	       !(before >= 'a' && before <= 'z') && !(before >= 'A' && before <= 'Z') &&
+	       before != '_' && before != '.' && before < 0x80;
+}
+
+int probe_script(const char *path, double *numbers)
+{
+	char *text = NULL;
+	struct stat st;
+	ssize_t got = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), k = 0;
+
+	memset(numbers, 0, sizeof *numbers * PROBE_NUMBERS);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 1 &&
+	    st.st_size <= PROBE_SCRIPT && (text = malloc((size_t)st.st_size + 1)))
+		got = read_at(fd, (unsigned char *)text, (size_t)st.st_size, 0);
+	close(fd);
+	if (got != (ssize_t)st.st_size) {
+		free(text);
+		return 0;
+	}
+	text[got] = '\0';
+	for (ssize_t i = 0; i < got; i++) {
+		if (!script_byte((unsigned char)text[i])) {
+			free(text);
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < (size_t)got && k < PROBE_NUMBERS; i++) {
+		char *end;
+
+		if (!number_starts(text, i))
+			continue;
+		numbers[k] = strtod(text + i, &end);
+		numbers[k] = isfinite(numbers[k]) ? numbers[k] : 0; /* 1e999 */
+		k++;
+		i = (size_t)(end - text) - 1;
+	}
+	free(text);
+	return 1;
 }

@@ -12,8 +12,9 @@
  * training inputs in them tell the rate, whatever shape the table has.
  *
  * The fit, on the training rows:
- *   scales   the columns positive on every row, of them the file sizes (input:size(...)) when
- *            there are any; each is tried and the one judged best kept.
+ *   scales   the columns positive on every row, of them the amounts when there are any: the file
+ *            sizes (input:size(...)) and the numbers of the input's script (input:number(K):
+ *            an SQL query's row count); each is tried and the one judged best kept.
  *   axes     each usable column standardized on the rows (its log first when positive and
  *            spread over a decade or more: a size); forward selection (Efroymson) adds the
  *            axis or the two (one may tell nothing without the other: gzip's level without
@@ -310,12 +311,15 @@ static struct rate_choice forward(const struct rate_fit *f)
 	return best;
 }
 
-/* Returns whether ds column j is a file size (a descriptor input:size(...)). */
-static int is_size(const struct dataset *ds, int j)
+/* Returns whether ds column j is an amount the work may be proportional to: a file size (a
+ * descriptor input:size(...)) or a number of the input's script (input:number(K): an SQL
+ * query's row count). */
+static int is_amount(const struct dataset *ds, int j)
 {
 	int d = descriptor_find(ds->names[j]);
 
-	return d >= 0 && d < DESCRIPTOR_SIZES && strncmp(ds->names[j], "input:size(", 11) == 0;
+	return d >= 0 && ((d < DESCRIPTOR_SIZES && strncmp(ds->names[j], "input:size(", 11) == 0) ||
+			  descriptor_scripted(d));
 }
 
 /* Returns whether ds column j is positive on every training row of f. */
@@ -422,7 +426,7 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 {
 	struct rate_fit f = {.ds = ds, .rows = rows, .n = n};
 	struct rate_choice best = {.error = INFINITY}, c;
-	int sizes = 0, scale = -1;
+	int amounts = 0, scale = -1;
 
 	for (int i = 0; i < n; i++) {
 		if (!(ds->y[rows[i]] > 0))
@@ -435,11 +439,11 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 				 RATE_MAX_COLUMNS);
 	prepare(&f, group, usable, nusable);
 	for (int u = 0; u < nusable; u++)
-		sizes |= is_size(ds, usable[u]) && positive(&f, usable[u]);
+		amounts |= is_amount(ds, usable[u]) && positive(&f, usable[u]);
 	for (int u = 0; u < nusable; u++) {
 		int j = usable[u];
 
-		if (!positive(&f, j) || (sizes && !is_size(ds, j)))
+		if (!positive(&f, j) || (amounts && !is_amount(ds, j)))
 			continue;
 		set_scale(&f, j);
 		c = forward(&f);

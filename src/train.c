@@ -366,7 +366,7 @@ static void add_input_features(struct trainer *t)
 {
 	if (t->opt->input_features)
 		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes, "
-		    "content, words)\n", descriptor_add_columns(&t->ds, t->input));
+		    "content, script numbers, words)\n", descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- sampled features --------------------------------------------------------------------- */
@@ -1377,7 +1377,7 @@ static void accept_input_feature(struct trainer *t, const char *name, int iterat
 
 	d->accepted = 1;
 	d->validated = 1;
-	say(t, "  %-50s accepted: read off the command line, no evaluator\n", name);
+	say(t, "  %-50s accepted: read off the input, no evaluator\n", name);
 }
 
 /* Fills *names with the model's undecided features and their exact copies (up to
@@ -1871,7 +1871,7 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 		say(t, "evaluator: none (%s)\n", !model->nfeatures
 		    ? "the model reads no feature: every prediction is the same"
 		    : count_sampled_features(model) ? "the model reads input and sampled features"
-		    : "the model reads only input features, read off the command line");
+		    : "the model reads only input features, read off the input");
 	} else {
 		rc = build_evaluator(t, model, final, err);
 		if (rc == 0)

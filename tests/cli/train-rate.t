@@ -41,7 +41,7 @@ nearest in the features cross-validation chose), and takes the rate:
   $ python3 gen.py 1 60 in > train.txt && python3 gen.py 2 12 t > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.0001 prog.c > log.txt
   $ grep -E '^(choice|evaluator|model):' log.txt | sed -E '/cross-validated/ s/ [(][^)]*[)]$//; s/[0-9]+[.][0-9]+%/P/'
-  evaluator: none (the model reads only input features, read off the command line)
+  evaluator: none (the model reads only input features, read off the input)
   choice: the input features alone, degree 1: cross-validated error P
   choice: the input features alone, degree 2: cross-validated error P
   choice: the input features alone, degree 3: cross-validated error P

@@ -104,7 +104,7 @@ does), with no evaluator.
   select: validating the model of the accepted features alone (3 of * program features, * input features) (glob)
   select: round 1, 16 of 24 inputs profiled (16 complete), cross-validated error E (target 10.0%)
   profile: 16 inputs complete
-  evaluator: none (the model reads only input features, read off the command line)
+  evaluator: none (the model reads only input features, read off the input)
   $ python3 -c 'import json; print([f["name"] for f in json.load(open("lcg/model.json"))["features"]])'
   ['input:size(arg1)', 'input:entropy(data)', 'input:newlines(data)']
 

@@ -194,6 +194,9 @@ START_TEST(descriptor_names_round_trip)
 	ck_assert_int_eq(descriptor_find("input:size(all files)"), DESCRIPTOR_ALL);
 	ck_assert_int_eq(descriptor_find("input:entropy(data)"), DESCRIPTOR_ENTROPY);
 	ck_assert_int_eq(descriptor_find("input:newlines(data)"), DESCRIPTOR_NEWLINES);
+	ck_assert_int_eq(descriptor_find("input:number(1)"), DESCRIPTOR_NUMBER);
+	ck_assert_int_eq(descriptor_find("input:number(16)"), DESCRIPTOR_N - 1);
+	ck_assert_int_eq(descriptor_find("input:number(17)"), -1);
 }
 END_TEST
 
@@ -246,6 +249,82 @@ START_TEST(probe_of_files)
 	free(big);
 	free(empty);
 	free(missing);
+	free(dir);
+}
+END_TEST
+
+/* Returns a byte of a 64 KiB text: a line of digits. */
+static int digits_in_lines(size_t i) { return i % 64 == 63 ? '\n' : '0' + (int)(i % 10); }
+
+/* A script's numbers: strtod's reading at each digit that starts a word, in order, 16 at most,
+ * zeros past the last; the digits of a name (t2), after a '.' (the 5 of 1.2.5) or inside a
+ * number already read are none, a sign is not taken, nor a number out of a double's range.
+ * Binary data, a file over 64 KiB, an empty one or none is no script: all zeros. */
+START_TEST(probe_of_scripts)
+{
+	char *dir = test_tmpdir(), *missing = xasprintf("%s/no", dir);
+	char *sql = test_write_file(dir, "q.sql", "WITH c(x) AS (SELECT 1 UNION ALL SELECT x + 1 "
+					"FROM c WHERE x < 105749)\r\n\tINSERT INTO t2 SELECT (x * 7919) "
+					"% 105749, printf('%08x', -2.5e3) FROM c; -- v1.2.5 1e999 0x1F\n");
+	char *many = test_write_file(dir, "many", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n");
+	char *binary = test_write_file(dir, "binary", "rows 5\001\n");
+	char *big = write_bytes(dir, "big", 65537, digits_in_lines);
+	char *fits = write_bytes(dir, "fits", 65536, digits_in_lines);
+	char *empty = test_write_file(dir, "empty", "");
+	double n[PROBE_NUMBERS];
+	const double expect[] = {1, 1, 105749, 7919, 105749, 8, 2.5e3, 0, 31};
+
+	ck_assert_int_eq(probe_script(sql, n), 1);
+	for (int k = 0; k < PROBE_NUMBERS; k++)
+		ck_assert_double_eq(n[k], k < 9 ? expect[k] : 0);
+	ck_assert_int_eq(probe_script(many, n), 1);
+	ck_assert(n[0] == 1 && n[15] == 16);
+	ck_assert_int_eq(probe_script(fits, n), 1);
+	ck_assert_double_eq(n[0], 12345678901234567890123456789012345678901234567890123456789012.0);
+	ck_assert_int_eq(probe_script(binary, n), 0);
+	ck_assert(n[0] == 0);
+	ck_assert_int_eq(probe_script(big, n), 0);
+	ck_assert(n[0] == 0);
+	ck_assert_int_eq(probe_script(empty, n), 0);
+	ck_assert_int_eq(probe_script(missing, n), 0);
+	ck_assert_int_eq(probe_script(dir, n), 0);
+	free(sql);
+	free(many);
+	free(binary);
+	free(big);
+	free(fits);
+	free(empty);
+	free(missing);
+	free(dir);
+}
+END_TEST
+
+/* An input's script is its first file that is one: its stdin here, though a larger file and a
+ * second script follow; an input naming no script has no numbers, and refuses them. */
+START_TEST(descriptor_numbers_of_the_script)
+{
+	char *dir = test_tmpdir(), *text;
+	struct inputs ins;
+	double row[DESCRIPTOR_N];
+	const char *path;
+
+	free(write_bytes(dir, "cycle", 4096, cycle_of_256));
+	free(test_write_file(dir, "a.sql", "rows 300\nmode 2\n"));
+	free(test_write_file(dir, "b.sql", "rows 7\n"));
+	text = xasprintf("cycle --opt=b.sql < a.sql\ncycle --opt=b.sql\ncycle 12\n");
+	parse_ok(&ins, text, dir);
+	descriptor_values(&ins.v[0], row);
+	ck_assert(row[DESCRIPTOR_NUMBER] == 300 && row[DESCRIPTOR_NUMBER + 1] == 2);
+	ck_assert(row[DESCRIPTOR_NUMBER + 2] == 0 && row[DESCRIPTOR_ENTROPY] == 8);
+	ck_assert(descriptor_value(&ins.v[1], DESCRIPTOR_NUMBER) == 7);
+	ck_assert_int_eq(descriptor_readable(&ins.v[1], DESCRIPTOR_NUMBER + 3, &path), 0);
+	ck_assert(descriptor_value(&ins.v[2], DESCRIPTOR_NUMBER) == 0);
+	ck_assert_int_eq(descriptor_readable(&ins.v[2], DESCRIPTOR_NUMBER, &path), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert(descriptor_scripted(DESCRIPTOR_NUMBER) && !descriptor_probes(DESCRIPTOR_NUMBER));
+	ck_assert(!descriptor_scripted(DESCRIPTOR_NEWLINES) && descriptor_probes(DESCRIPTOR_NEWLINES));
+	inputs_release(&ins);
+	free(text);
 	free(dir);
 }
 END_TEST
@@ -408,6 +487,8 @@ Suite *suite_inputs(void)
 	tcase_add_test(tc, descriptor_values_of_an_input);
 	tcase_add_test(tc, probe_of_files);
 	tcase_add_test(tc, descriptor_probes_the_data_file);
+	tcase_add_test(tc, probe_of_scripts);
+	tcase_add_test(tc, descriptor_numbers_of_the_script);
 	tcase_add_test(tc, descriptor_words_of_the_inputs);
 	tcase_add_test(tc, descriptor_groups_by_data_file);
 	suite_add_tcase(s, tc);
