@@ -70,8 +70,7 @@ static uint64_t next_random(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-/* Shuffles 0..n-1 into order with the seed (Fisher-Yates). */
-static void shuffle_rows(int *order, int n, unsigned long seed)
+void fit_shuffle(int *order, int n, unsigned long seed)
 {
 	uint64_t state = seed;
 
@@ -249,7 +248,7 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 	if (check_data(ds, opt, ntrain, err) < 0)
 		return -1;
 	order = xmalloc(sizeof *order * (size_t)ds->n);
-	shuffle_rows(order, ds->n, opt->seed);
+	fit_shuffle(order, ds->n, opt->seed);
 	if (prep_fit(prep, ds, order, ntrain, opt->exclude, opt->nexclude, err) < 0) {
 		free(order);
 		return -1;

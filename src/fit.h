@@ -35,6 +35,10 @@ struct fit_options fit_options_default(void);
 /* Returns whether name is a known algorithm. */
 int fit_algorithm_known(const char *name);
 
+/* Fills order[0..n) with 0..n-1 shuffled by seed (Fisher-Yates with splitmix64: the same on
+ * every machine). */
+void fit_shuffle(int *order, int n, unsigned long seed);
+
 /*
  * Fits a model of ds->y on ds's features. On success fills *model (caller releases with
  * model_release) and *prep (what preprocessing decided; caller releases with prep_release)

@@ -49,10 +49,11 @@ double *select_descriptors(const struct inputs *ins, int *p);
 void select_spread(const double *x, int n, int p, int k, unsigned char *chosen);
 /* Fills e[0..ds->n) with each row's held-out relative error under K-fold cross-validation of
  * the model fit describes, and ratio[0..ds->n) (unless NULL) with its actual value over the
- * held-out prediction (INFINITY where that is <= 0); returns the errors' mean. Row r is held
- * out in fold group[r] mod K, so that the rows of a group (numbered from 0) are held out
- * together, K being at most the number of groups; with group NULL or naming one group, in fold
- * r mod K. Each fit is given its rows' groups (fit_options.group). */
+ * held-out prediction (INFINITY where that is <= 0); returns the errors' mean. The groups
+ * (group[r], numbered from 0), shuffled by fit->seed, are dealt to the K folds in turn, so that
+ * the rows of a group are held out together, K being at most the number of groups; with group
+ * NULL or naming one group, the rows are. Each fit is given its rows' groups
+ * (fit_options.group). */
 double select_cross_validate(const struct dataset *ds, const struct fit_options *fit,
 			     const int *group, double *e, double *ratio);
 /* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,
