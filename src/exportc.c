@@ -553,7 +553,7 @@ static const char *const input_script_text[] = {
 	"							   got)) > 0 || (r < 0 && errno == EINTR));)",
 	"			got += r > 0 ? r : 0;",
 	"	close(fd);",
-	"	if (got != st.st_size || r < 0) {",
+	"	if (got < 0 || got != st.st_size || r < 0) {",
 	"		free(text);",
 	"		return 0;",
 	"	}",

@@ -161,7 +161,7 @@ int probe_script(const char *path, double *numbers)
 	    st.st_size <= PROBE_SCRIPT && (text = malloc((size_t)st.st_size + 1)))
 		got = read_at(fd, (unsigned char *)text, (size_t)st.st_size, 0);
 	close(fd);
-	if (got != (ssize_t)st.st_size) {
+	if (got < 0 || got != (ssize_t)st.st_size) { /* st unset when got < 0 */
 		free(text);
 		return 0;
 	}
