@@ -542,7 +542,7 @@ static const char *const input_script_text[] = {
 	"	char *text = NULL;",
 	"	struct stat st;",
 	"	ssize_t got = -1, r = 0;",
-	"	int fd = open(path, O_RDONLY | O_CLOEXEC), k = 0;",
+	"	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), k = 0;",
 	"",
 	"	memset(numbers, 0, sizeof *numbers * 16);",
 	"	if (fd < 0)",

@@ -152,7 +152,7 @@ int probe_script(const char *path, double *numbers)
 	char *text = NULL;
 	struct stat st;
 	ssize_t got = -1;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), k = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), k = 0; /* a FIFO: no wait */
 
 	memset(numbers, 0, sizeof *numbers * PROBE_NUMBERS);
 	if (fd < 0)

@@ -38,7 +38,8 @@ int probe_file(const char *path, struct probe *pr);
  * numbers[0..PROBE_NUMBERS) with its first numbers in order, zeros past the last: a number is
  * what strtod reads at a digit not preceded by a letter, a digit, '_' or '.' (so the digits of a
  * name, t2, are none), its sign not taken; the scan goes on after what strtod read. Else (or
- * when it cannot be read) numbers are all zeros.
+ * when it cannot be read) numbers are all zeros. A FIFO is opened without waiting for a
+ * writer, and is no script.
  */
 int probe_script(const char *path, double *numbers);
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dataset.h"
@@ -288,6 +289,8 @@ START_TEST(probe_of_scripts)
 	ck_assert_int_eq(probe_script(empty, n), 0);
 	ck_assert_int_eq(probe_script(missing, n), 0);
 	ck_assert_int_eq(probe_script(dir, n), 0);
+	ck_assert_int_eq(mkfifo(missing, 0600), 0); /* a FIFO no one writes: no script, no wait */
+	ck_assert_int_eq(probe_script(missing, n), 0);
 	free(sql);
 	free(many);
 	free(binary);
