@@ -1361,8 +1361,13 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 	for (int j = 0; j < r->naxes; j++) {
 		const struct model_axis *a = &r->axes[j];
 
-		strbuf_addf(sb, "\tq[%d] = (%s(x[%d]%s) - ", j, a->log ? "log(fmax" : "", a->feature,
-		    a->log ? ", 2.2250738585072014e-308)" : "");
+		if (a->phase) /* as model_axis_coordinate computes it, op for op */
+			strbuf_addf(sb, "\tq[%d] = (%s(%.17g * log2(fmax(x[%d], "
+			    "2.2250738585072014e-308))) - ", j, a->phase == MODEL_PHASE_COS ? "cos"
+			    : "sin", MODEL_TWO_PI, a->feature);
+		else
+			strbuf_addf(sb, "\tq[%d] = (%s(x[%d]%s) - ", j, a->log ? "log(fmax" : "",
+			    a->feature, a->log ? ", 2.2250738585072014e-308)" : "");
 		put_double(sb, a->centre);
 		strbuf_addf(sb, ") / ");
 		put_double(sb, a->spread);

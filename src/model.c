@@ -9,7 +9,8 @@
  *    "interval": {"level", "low", "high"}?}
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
  * and for a rate model (rate.h; no term) also
- *   "rate": {"scale": "<feature>", "k": k, "axes": [{"name", "log", "centre", "spread"}, ...],
+ *   "rate": {"scale": "<feature>", "k": k,
+ *            "axes": [{"name", "log", "centre", "spread", "phase"?: "cos"|"sin"}, ...],
  *            "points": [[coordinate, ...], ...], "log_rates": [r, ...],
  *            "slope_near": m, "log_scales": [log scale, ...]}  (the last two with a slope)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
@@ -127,7 +128,20 @@ int model_swap_alias(struct model *model, int f, int alias)
 
 double model_axis_coordinate(const struct model_axis *a, double x)
 {
-	return ((a->log ? log(fmax(x, DBL_MIN)) : x) - a->centre) / a->spread;
+	double v = a->log ? log(fmax(x, DBL_MIN)) : x;
+
+	if (a->phase == MODEL_PHASE_COS)
+		v = cos(MODEL_TWO_PI * log2(fmax(x, DBL_MIN)));
+	else if (a->phase == MODEL_PHASE_SIN)
+		v = sin(MODEL_TWO_PI * log2(fmax(x, DBL_MIN)));
+	return (v - a->centre) / a->spread;
+}
+
+const char *model_axis_prefix(const struct model_axis *a)
+{
+	if (a->phase)
+		return a->phase == MODEL_PHASE_COS ? "cos2pi log2 " : "sin2pi log2 ";
+	return a->log ? "log " : "";
 }
 
 /* Returns the squared distance between two points of naxes coordinates. */
@@ -286,7 +300,7 @@ static void rate_format(const struct model *model, struct strbuf *out)
 
 	strbuf_addf(out, "%s = %s * rate(", model->metric, model->features[r->scale].name);
 	for (int j = 0; j < r->naxes; j++)
-		strbuf_addf(out, "%s%s%s", j ? ", " : "", r->axes[j].log ? "log " : "",
+		strbuf_addf(out, "%s%s%s", j ? ", " : "", model_axis_prefix(&r->axes[j]),
 			    model->features[r->axes[j].feature].name);
 	strbuf_addf(out, "%sthe %d nearest of %d", r->naxes ? "; " : "", r->k, r->npoints);
 	if (r->slope_near > 0)
@@ -401,10 +415,16 @@ static json_t *rate_to_json(const struct model *model)
 	const struct model_rate *r = &model->rate;
 	json_t *axes = json_array(), *points = json_array(), *rates = json_array(), *jr;
 
-	for (int j = 0; j < r->naxes; j++)
-		json_array_append_new(axes, json_pack("{s:s, s:b, s:f, s:f}", "name",
+	for (int j = 0; j < r->naxes; j++) {
+		json_t *a = json_pack("{s:s, s:b, s:f, s:f}", "name",
 			model->features[r->axes[j].feature].name, "log", r->axes[j].log, "centre",
-			r->axes[j].centre, "spread", r->axes[j].spread));
+			r->axes[j].centre, "spread", r->axes[j].spread);
+
+		if (r->axes[j].phase) /* absent otherwise: older model files read the same */
+			json_object_set_new(a, "phase", json_string(r->axes[j].phase ==
+						MODEL_PHASE_COS ? "cos" : "sin"));
+		json_array_append_new(axes, a);
+	}
 	for (int i = 0; i < r->npoints; i++) {
 		json_t *p = json_array();
 
@@ -609,6 +629,21 @@ static int read_rate_slope(struct model_rate *r, json_t *jr, const char *path,
 	return 0;
 }
 
+/* Reads an axis's "phase" (jp: absent, "cos" or "sin") into a; returns 0, or -1 when it is
+ * something else or comes with a log. */
+static int axis_phase(json_t *jp, struct model_axis *a)
+{
+	const char *p = json_string_value(jp);
+
+	a->phase = MODEL_PHASE_NONE;
+	if (!jp)
+		return 0;
+	if (!p || a->log || (strcmp(p, "cos") != 0 && strcmp(p, "sin") != 0))
+		return -1;
+	a->phase = strcmp(p, "cos") == 0 ? MODEL_PHASE_COS : MODEL_PHASE_SIN;
+	return 0;
+}
+
 /* Reads a rate model's "rate" object (jr) into model->rate, adding its features. Returns 0 or
  * -1 with err naming path and what is wrong. */
 static int read_rate(struct model *model, json_t *jr, const char *path, struct error *err)
@@ -638,6 +673,9 @@ static int read_rate(struct model *model, json_t *jr, const char *path, struct e
 		if (!name || !isfinite(a->centre) || !(a->spread > 0))
 			return error_set(err, "%s: rate.axes[%zu] needs a \"name\", a \"centre\" and a "
 					 "positive \"spread\"", path, j);
+		if (axis_phase(json_object_get(ja, "phase"), a) < 0)
+			return error_set(err, "%s: rate.axes[%zu].phase is \"cos\" or \"sin\", not "
+					 "with \"log\"", path, j);
 		a->feature = feature_index(model, name);
 	}
 	r->npoints = (int)json_array_size(rates);

@@ -51,11 +51,21 @@ struct model_interval {
 
 #define MODEL_INTERVAL_LEVEL 0.9 /* the share train's interval covers */
 
+/* The phase of an amount: where it lies between two powers of two, as the cosine and the sine
+ * of 2 pi log2(value) (two axes, so that 0.99 and 0.01 of the way are near). A table that
+ * grows by doubling copies its items at every power of two, so its cost an item is a sawtooth
+ * in log2 of their number (Lua's tables: a sieve's instructions an n 1,325-1,602 by where n
+ * lies, the same at n and 2n). */
+enum { MODEL_PHASE_NONE, MODEL_PHASE_COS, MODEL_PHASE_SIN };
+#define MODEL_TWO_PI 6.283185307179586 /* export-c writes it out with 17 digits: bit for bit */
+
 /* A coordinate of a rate model's distance: a feature, standardized on the training inputs. */
 struct model_axis {
 	int feature;   /* its index into model.features */
 	int log;       /* 1: the coordinate is log(value) (a size, spread over decades) */
-	double centre; /* the training inputs' mean of the value (or its log) */
+	int phase;     /* MODEL_PHASE_COS or _SIN: the coordinate is that of 2 pi log2(value)
+			* (log is then 0); MODEL_PHASE_NONE: not */
+	double centre; /* the training inputs' mean of the value (or its log, cosine, sine) */
 	double spread; /* their standard deviation, > 0 */
 };
 
@@ -132,8 +142,13 @@ double model_edge(const struct model_feature *f, double x);
  */
 int model_swap_alias(struct model *model, int f, int alias);
 
-/* Returns x as a coordinate on axis a: (x or log x, less the centre) over the spread. */
+/* Returns x as a coordinate on axis a: (x, log x or its phase's cosine or sine, less the
+ * centre) over the spread. */
 double model_axis_coordinate(const struct model_axis *a, double x);
+
+/* Returns how a formula names axis a's transform: "", "log ", "cos2pi log2 " or
+ * "sin2pi log2 " (static). */
+const char *model_axis_prefix(const struct model_axis *a);
 
 /*
  * Returns the log rate r gives an input at query (r->naxes coordinates) of log scale

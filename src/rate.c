@@ -16,12 +16,17 @@
  *            sizes (input:size(...)) and the numbers of the input's script (input:number(K):
  *            an SQL query's row count); each is tried and the one judged best kept.
  *   axes     each usable column standardized on the rows (its log first when positive and
- *            spread over a decade or more: a size); forward selection (Efroymson) adds the
- *            axis or the two (one may tell nothing without the other: gzip's level without
- *            the kind of data), with k from 1 to RATE_MAX_K, that cut the judged error most,
+ *            spread over a decade or more: a size), and of an amount that spans a doubling
+ *            its phase too, the cosine and the sine of 2 pi log2 of it, two candidates (a
+ *            table that grows by doubling makes the cost an item a sawtooth in log2 of the
+ *            items: model.h); forward selection (Efroymson) adds the axis or the two (one
+ *            may tell nothing without the other: gzip's level without the kind of data, a
+ *            phase's cosine without its sine), with k from 1 to RATE_MAX_K, that cut the
+ *            judged error most,
  *            while they cut it by RATE_GAIN of itself and by more than the standard error of
  *            the rows' paired differences (the best of many tries on noise cuts it a little),
  *            up to RATE_MAX_AXES; with no axis every row is a neighbour (the mean rate).
+ *            With a slope (below), the steps again after it.
  *   slope    then a slope of the log rate in the log scale, taken as a step is (with k again
  *            from 1 to RATE_MAX_K): the slope of the like pairs (alike in every axis but the
  *            scale, their scales 1.65x apart or more) among the 3 to 12 nearest rows, each
@@ -83,8 +88,10 @@ static double value_at(const struct rate_fit *f, int j, int i)
 	return f->ds->x[(size_t)j * (size_t)f->ds->n + (size_t)f->rows[i]];
 }
 
-/* Fills a with column j's standardization on f's rows; returns 0, or -1 when it is constant. */
-static int standardize(const struct rate_fit *f, int j, struct model_axis *a)
+/* Fills a with column j's standardization on f's rows, of the column itself (or its log) or,
+ * with phase set, of its phase's cosine or sine (model.h: a positive column that spans a
+ * doubling); returns 0, or -1 when it is constant or has no phase. */
+static int standardize(const struct rate_fit *f, int j, int phase, struct model_axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY, sum = 0, ss = 0;
 
@@ -92,7 +99,10 @@ static int standardize(const struct rate_fit *f, int j, struct model_axis *a)
 		lo = fmin(lo, value_at(f, j, i));
 		hi = fmax(hi, value_at(f, j, i));
 	}
-	a->log = lo > 0 && hi >= 10 * lo;
+	if (phase && !(lo > 0 && hi >= 2 * lo))
+		return -1;
+	a->phase = phase;
+	a->log = !phase && lo > 0 && hi >= 10 * lo;
 	a->centre = 0;
 	a->spread = 1;
 	for (int i = 0; i < f->n; i++)
@@ -227,7 +237,10 @@ static int better(const struct rate_fit *f, const struct rate_choice *try, const
  * inputs erred 15.7%. A feature that tells nothing is no witness, nor, with a slope, the scale
  * (the slope moves a neighbour along it; as an axis it would take a neighbour of another kind
  * and the same size over one of the input's kind: a table whose cost a byte rises with the
- * size erred 28% so, and not at all without it). Scratch: e, try_e, d. */
+ * size erred 28% so, and not at all without it), nor a phase (it tells where an amount lies
+ * between two powers of two, no kind: on a table of rates flat in the size, the size's phase
+ * stood in for the level by chance), nor one in the place of a phase (half of one is
+ * ambiguous, and noise stood in for it). Scratch: e, try_e, d. */
 static void witnesses(const struct rate_fit *f, struct rate_choice *best, double *e,
 		      double *try_e, double *d)
 {
@@ -236,11 +249,14 @@ static void witnesses(const struct rate_fit *f, struct rate_choice *best, double
 	for (int c = 0; c < f->ncand && best->naxes < RATE_MAX_AXES; c++) {
 		int witness = 0;
 
-		if (has_axis(&chosen, c) || (chosen.near > 0 && f->column[c] == f->scale))
+		if (has_axis(&chosen, c) || (chosen.near > 0 && f->column[c] == f->scale) ||
+		    f->axis[c].phase)
 			continue;
 		for (int a = 0; a < chosen.naxes && !witness; a++) {
 			struct rate_choice without = chosen, instead;
 
+			if (f->axis[chosen.axes[a]].phase)
+				continue;
 			without.axes[a] = without.axes[--without.naxes];
 			without.error = judge(f, &without, e);
 			instead = without;
@@ -281,28 +297,43 @@ static void slope(const struct rate_fit *f, struct rate_choice *best, double *e,
 	}
 }
 
+/* Takes steps (next_step) from *best (errors e) while they are better. Scratch: next_e, try_e,
+ * d. */
+static void steps(const struct rate_fit *f, struct rate_choice *best, double *e, double *next_e,
+		  double *try_e, double *d)
+{
+	struct rate_choice next;
+
+	while (best->naxes < RATE_MAX_AXES) {
+		next_step(f, best, &next, next_e, try_e);
+		if (!better(f, &next, next_e, best, e, d))
+			break;
+		*best = next;
+		memcpy(e, next_e, sizeof *e * (size_t)f->n);
+	}
+}
+
 /* Chooses the axes, k and slope for the log rates in f (forward selection, a step adding one
  * axis or two): the step that errs least is taken while it errs less than the choice so far by
  * RATE_GAIN of that and by more than one standard error of the paired difference (so that
  * the best of many tries on noise is not taken for a feature); then the slope, by the same
- * rule, and the witnesses. Returns the choice. */
+ * rule; with a slope, the steps again (what the slope leaves may be told by an axis that told
+ * nothing before it: Lua's sieve and hash scripts cost an n that falls with n, by the slope,
+ * and saws by n's phase, which before the slope the trend hid); then the witnesses. Returns
+ * the choice. */
 static struct rate_choice forward(const struct rate_fit *f)
 {
-	struct rate_choice best = {.k = 1}, next;
+	struct rate_choice best = {.k = 1};
 	double *e = xcalloc((size_t)f->n + 1, sizeof *e), *next_e = xcalloc((size_t)f->n + 1,
 									     sizeof *e);
 	double *try_e = xcalloc((size_t)f->n + 1, sizeof *e), *d = xcalloc((size_t)f->n + 1,
 									   sizeof *e);
 
 	best.error = judge(f, &best, e);
-	while (best.naxes < RATE_MAX_AXES) {
-		next_step(f, &best, &next, next_e, try_e);
-		if (!better(f, &next, next_e, &best, e, d))
-			break;
-		best = next;
-		memcpy(e, next_e, sizeof *e * (size_t)f->n);
-	}
+	steps(f, &best, e, next_e, try_e, d);
 	slope(f, &best, e, next_e, try_e, d);
+	if (best.near > 0)
+		steps(f, &best, e, next_e, try_e, d);
 	witnesses(f, &best, e, try_e, d);
 	free(e);
 	free(next_e);
@@ -394,18 +425,19 @@ static void prepare(struct rate_fit *f, const int *group, const int *usable, int
 			f->same[(size_t)i * (size_t)f->n + (size_t)j] =
 				i == j || (group && group[f->rows[i]] == group[f->rows[j]]);
 	}
-	f->column = xcalloc((size_t)nusable + 1, sizeof *f->column);
-	f->axis = xcalloc((size_t)nusable + 1, sizeof *f->axis);
-	f->coord = xcalloc((size_t)nusable * (size_t)f->n + 1, sizeof *f->coord);
-	for (int u = 0; u < nusable; u++) {
+	f->column = xcalloc(3 * (size_t)nusable + 1, sizeof *f->column);
+	f->axis = xcalloc(3 * (size_t)nusable + 1, sizeof *f->axis);
+	f->coord = xcalloc(3 * (size_t)nusable * (size_t)f->n + 1, sizeof *f->coord);
+	for (int u = 0; u < 3 * nusable; u++) {
+		int j = usable[u % nusable], phase = u / nusable; /* MODEL_PHASE_NONE, _COS, _SIN */
 		struct model_axis *a = &f->axis[f->ncand];
 
-		if (standardize(f, usable[u], a) < 0)
+		if ((phase && !is_amount(f->ds, j)) || standardize(f, j, phase, a) < 0)
 			continue;
 		for (int i = 0; i < f->n; i++)
 			f->coord[(size_t)f->ncand * (size_t)f->n + (size_t)i] =
-				model_axis_coordinate(a, value_at(f, usable[u], i));
-		f->column[f->ncand++] = usable[u];
+				model_axis_coordinate(a, value_at(f, j, i));
+		f->column[f->ncand++] = j;
 	}
 	f->log_rate = xcalloc((size_t)f->n + 1, sizeof *f->log_rate);
 	f->log_scale = xcalloc((size_t)f->n + 1, sizeof *f->log_scale);

@@ -419,7 +419,7 @@ static void rate_formula(struct report *r)
 	strbuf_addf(sb, "</a> &times; rate(");
 	for (int j = 0; j < rate->naxes; j++) {
 		strbuf_addf(sb, "%s%s<a href=\"#feature-%d\">", j ? ", " : "",
-			    rate->axes[j].log ? "log " : "", rate->axes[j].feature + 1);
+			    model_axis_prefix(&rate->axes[j]), rate->axes[j].feature + 1);
 		text(sb, r->p.model.features[rate->axes[j].feature].name);
 		strbuf_addf(sb, "</a>");
 	}

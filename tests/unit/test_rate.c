@@ -1,8 +1,8 @@
 /*
  * test_rate.c: the rate learner (rate.c) and the rate model (model.c): the neighbours a
  * prediction averages (ties, left-out points), the features the forward selection chooses on a
- * work-per-byte table no polynomial holds, why it holds out a data file's inputs together, the
- * model file, and clear refusals.
+ * work-per-byte table no polynomial holds, the phase of a table that grows by doubling, why it
+ * holds out a data file's inputs together, the model file, and clear refusals.
  */
 #include <math.h>
 #include <stdio.h>
@@ -310,6 +310,90 @@ START_TEST(rate_model_round_trip)
 }
 END_TEST
 
+/* Fills ds with n rows of a table that grows by doubling: input:number(1), the items (1,000 to
+ * 1,000,000), input:arg2 (noise), and instructions = 40 an item plus 60 for each slot of the
+ * table's last size, 2^floor(log2 items): 70 to 100 an item, a sawtooth in log2 of the items. */
+static void doubling_rows(struct dataset *ds, int n, unsigned long long seed)
+{
+	memset(ds, 0, sizeof *ds);
+	ds->n = n;
+	ds->p = 2;
+	ds->names = xcalloc(2, sizeof *ds->names);
+	ds->names[0] = xstrdup("input:number(1)");
+	ds->names[1] = xstrdup("input:arg2");
+	ds->x = xcalloc((size_t)n * 2, sizeof *ds->x);
+	ds->y = xcalloc((size_t)n, sizeof *ds->y);
+	ds->ids = xcalloc((size_t)n, sizeof *ds->ids);
+	ds->metric = xstrdup("instructions");
+	for (int i = 0; i < n; i++) {
+		double items = floor(1e3 * pow(1e3, uniform(&seed)));
+
+		ds->x[i] = items;
+		ds->x[n + i] = floor(100 * uniform(&seed));
+		ds->y[i] = 40 * items + 60 * exp2(floor(log2(items)));
+		ds->ids[i] = xasprintf("row %d", i);
+	}
+}
+
+/* Where the cost an item is a sawtooth in log2 of the items (a table that doubles), the
+ * training inputs nearest in the number of items lie at another place between two powers of
+ * two and miss by up to a fifth; the phase of the number (its log2's cosine and sine) finds
+ * those at the same place, and new inputs are predicted within 1% (0.6%: what is left is the
+ * jump at each power of two, which 0.99 and 0.01 of the way straddle). The model
+ * file keeps the phase, and read back predicts bit for bit. */
+START_TEST(phase_finds_a_doubling_table)
+{
+	char *dir = test_tmpdir(), *path = xasprintf("%s/model.json", dir);
+	struct dataset train, test;
+	struct model m, back;
+	struct strbuf formula = {0};
+	struct error err = {""};
+	double nearest_error = 0;
+	int rows[200], phases = 0;
+
+	doubling_rows(&train, 80, 5);
+	doubling_rows(&test, 200, 6);
+	learn_ok(&train, NULL, &m);
+	ck_assert_str_eq(m.features[m.rate.scale].name, "input:number(1)");
+	for (int j = 0; j < m.rate.naxes; j++) {
+		ck_assert_str_ne(m.features[m.rate.axes[j].feature].name, "input:arg2");
+		phases += m.rate.axes[j].phase != MODEL_PHASE_NONE;
+	}
+	ck_assert_int_gt(phases, 0);
+	for (int i = 0; i < 200; i++) {
+		double best = INFINITY, rate = 0, items = test.x[i];
+
+		for (int t = 0; t < 80; t++) { /* the nearest in log items: its rate */
+			double d = fabs(log(train.x[t] / items));
+
+			if (d < best) {
+				best = d;
+				rate = train.y[t] / train.x[t];
+			}
+		}
+		nearest_error += fabs(rate * items / test.y[i] - 1) / 200;
+		rows[i] = i;
+	}
+	ck_assert_msg(fit_mre(&m, &test, rows, 200) < 0.01 && nearest_error > 0.03,
+		      "with the phase %g, the nearest in log items %g", fit_mre(&m, &test, rows, 200),
+		      nearest_error);
+	m.algorithm = xstrdup("rate");
+	m.fit = xstrdup("relative");
+	ck_assert_msg(model_write(&m, path, &err) == 0, "%s", err.msg);
+	ck_assert_msg(model_read(&back, path, &err) == 0, "%s", err.msg);
+	ck_assert(fit_mre(&back, &test, rows, 200) == fit_mre(&m, &test, rows, 200));
+	model_format(&back, &formula);
+	ck_assert_msg(strstr(formula.buf, "2pi log2 input:number(1)") != NULL, "%s", formula.buf);
+	strbuf_release(&formula);
+	model_release(&back);
+	model_release(&m);
+	dataset_release(&train);
+	dataset_release(&test);
+	free(path);
+	free(dir);
+}
+END_TEST
+
 /* A rate needs a positive metric, a positive feature to scale by and few enough features to
  * choose among; otherwise it says so. */
 START_TEST(rate_refuses_clearly)
@@ -358,6 +442,7 @@ Suite *suite_rate(void)
 	tcase_add_test(tc, rate_recovers_a_table);
 	tcase_add_test(tc, groups_keep_a_file_name_out);
 	tcase_add_test(tc, rate_model_round_trip);
+	tcase_add_test(tc, phase_finds_a_doubling_table);
 	tcase_add_test(tc, rate_refuses_clearly);
 	suite_add_tcase(s, tc);
 	return s;
