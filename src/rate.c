@@ -22,11 +22,10 @@
  *            items: model.h); forward selection (Efroymson) adds the axis or the two (one
  *            may tell nothing without the other: gzip's level without the kind of data, a
  *            phase's cosine without its sine), with k from 1 to RATE_MAX_K, that cut the
- *            judged error most,
- *            while they cut it by RATE_GAIN of itself and by more than the standard error of
- *            the rows' paired differences (the best of many tries on noise cuts it a little),
- *            up to RATE_MAX_AXES; with no axis every row is a neighbour (the mean rate).
- *            With a slope (below), the steps again after it.
+ *            judged error most, while they cut it by RATE_GAIN of itself and by more than the
+ *            standard error of the rows' paired differences (the best of many tries on noise
+ *            cuts it a little), up to RATE_MAX_AXES; with no axis every row is a neighbour
+ *            (the mean rate). With a slope (below), the steps again after it.
  *   slope    then a slope of the log rate in the log scale, taken as a step is (with k again
  *            from 1 to RATE_MAX_K): the slope of the like pairs (alike in every axis but the
  *            scale, their scales 1.65x apart or more) among the 3 to 12 nearest rows, each
