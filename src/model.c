@@ -128,12 +128,14 @@ int model_swap_alias(struct model *model, int f, int alias)
 
 double model_axis_coordinate(const struct model_axis *a, double x)
 {
-	double v = a->log ? log(fmax(x, DBL_MIN)) : x;
+	double v = x, turn;
 
-	if (a->phase == MODEL_PHASE_COS)
-		v = cos(MODEL_TWO_PI * log2(fmax(x, DBL_MIN)));
-	else if (a->phase == MODEL_PHASE_SIN)
-		v = sin(MODEL_TWO_PI * log2(fmax(x, DBL_MIN)));
+	if (a->phase) {
+		turn = MODEL_TWO_PI * log2(fmax(x, DBL_MIN));
+		v = a->phase == MODEL_PHASE_COS ? cos(turn) : sin(turn);
+	} else if (a->log) {
+		v = log(fmax(x, DBL_MIN));
+	}
 	return (v - a->centre) / a->spread;
 }
 
