@@ -342,6 +342,23 @@ void dataset_subset(const struct dataset *ds, const int *rows, int k, struct dat
 		out->ids[r] = xstrdup(ds->ids[rows[r]]);
 		out->y[r] = ds->y[rows[r]];
 	}
+	if (ds->count) {
+		out->count = xmalloc(sizeof *out->count * ((size_t)k + 1));
+		for (int r = 0; r < k; r++)
+			out->count[r] = ds->count[rows[r]];
+	}
+}
+
+int dataset_set_count(struct dataset *ds, const char *name)
+{
+	int j = dataset_find(ds, name);
+
+	if (j < 0 || strcmp(ds->metric, "instructions") == 0)
+		return 0;
+	free(ds->count);
+	ds->count = xmalloc(sizeof *ds->count * ((size_t)ds->n + 1));
+	memcpy(ds->count, ds->x + (size_t)j * (size_t)ds->n, sizeof *ds->count * (size_t)ds->n);
+	return 1;
 }
 
 void dataset_release(struct dataset *ds)
@@ -356,6 +373,7 @@ void dataset_release(struct dataset *ds)
 	free(ds->ids);
 	free(ds->x);
 	free(ds->y);
+	free(ds->count);
 	free(ds->metric);
 	memset(ds, 0, sizeof *ds);
 }

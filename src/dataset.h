@@ -16,6 +16,9 @@ struct dataset {
 	double *y;     /* n values of the metric; owned */
 	char *metric;  /* the metric's column name; owned */
 	char **ids;    /* n row ids (the "input" column, or "row N"); owned */
+	double *count; /* n instruction counts of the program, when the metric is a time and the
+			* profile counted them (a rate may go through them: rate.h); else NULL;
+			* owned */
 };
 
 /*
@@ -36,6 +39,11 @@ int dataset_drop_prefix(struct dataset *ds, const char *prefix);
 
 /* Appends the feature column name (copied) with values[0..n) (copied). */
 void dataset_add_column(struct dataset *ds, const char *name, const double *values);
+
+/* Sets ds->count to a copy of the values of the feature called name, when the metric is not
+ * itself a count of instructions and ds has that feature (the profile's instruction count);
+ * returns 1 if it did, else 0. */
+int dataset_set_count(struct dataset *ds, const char *name);
 
 /* Fills *out with the rows rows[0..k) of ds, in that order (everything copied; release it with
  * dataset_release). */

@@ -1319,12 +1319,11 @@ static void rate_slope_lines(struct strbuf *sb, const struct model_rate *r, cons
 	strbuf_addf(sb, ", sxy / sxx)) : 0;\n");
 }
 
-/* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,
+/* Appends function_log(x), rate r's mean log rate at the features x (model_rate_values_log,
  * operation for operation: the same coordinates, distances, ties, slope and sum), with its
  * training inputs' coordinates, log rates (and log scales) as constants. */
-static void rate_function(struct strbuf *sb, const struct model *m, const char *function)
+static void rate_log_function(struct strbuf *sb, const struct model_rate *r, const char *function)
 {
-	const struct model_rate *r = &m->rate;
 	int na = r->naxes > 0 ? r->naxes : 1, slope = r->slope_near > 0;
 	double *points = xcalloc((size_t)r->npoints * (size_t)na, sizeof *points);
 	char *name;
@@ -1353,11 +1352,11 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 	strbuf_addf(sb, "\nstatic int %s_ascending(const void *a, const void *b)\n{\n"
 	    "\tdouble x = *(const double *)a, y = *(const double *)b;\n\n"
 	    "\treturn (x > y) - (x < y);\n}\n\n", function);
-	strbuf_addf(sb, "/* Returns the scale x[%d] times the mean log rate of the %d training inputs "
-	    "nearest x,\n * and every other as near as the %d-th%s. */\nstatic double %s_rate(const "
-	    "double *x)\n{\n\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0%s;\n\tint used = 0;\n\n",
-	    r->scale, r->k, r->k, slope ? ", moved along the slope in log scale" : "", function, na,
-	    r->npoints, r->npoints, slope ? ", cutm, sxy = 0, sxx = 0, slope, lq" : "");
+	strbuf_addf(sb, "/* Returns the mean log rate of the %d training inputs nearest x,\n * and every "
+	    "other as near as the %d-th%s. */\nstatic double %s_log(const double *x)\n{\n"
+	    "\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0%s;\n\tint used = 0;\n\n", r->k, r->k,
+	    slope ? ", moved along the slope in log scale" : "", function, na, r->npoints,
+	    r->npoints, slope ? ", cutm, sxy = 0, sxx = 0, slope, lq" : "");
 	for (int j = 0; j < r->naxes; j++) {
 		const struct model_axis *a = &r->axes[j];
 
@@ -1373,8 +1372,8 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 		put_double(sb, a->spread);
 		strbuf_addf(sb, ";\n");
 	}
-	if (r->naxes == 0)
-		strbuf_addf(sb, "\tq[0] = 0;\n");
+	if (r->naxes == 0) /* no axis: every training input counts, and x is read for a slope */
+		strbuf_addf(sb, "\tq[0] = 0;\n%s", slope ? "" : "\t(void)x;\n");
 	strbuf_addf(sb, "\tfor (int i = 0; i < %d; i++) {\n\t\td[i] = 0;\n"
 	    "\t\tfor (int j = 0; j < %d; j++)\n\t\t\td[i] += (%s_points[i * %d + j] - q[j]) * "
 	    "(%s_points[i * %d + j] - q[j]);\n\t\tsorted[i] = d[i];\n\t}\n", r->npoints, r->naxes,
@@ -1392,8 +1391,26 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 	    "\t\t\tsum += %s_logs[i]", r->npoints, function);
 	if (slope)
 		strbuf_addf(sb, " + slope * (lq - %s_scales[i])", function);
-	strbuf_addf(sb, ";\n\t\t\tused++;\n\t\t}\n\t}\n\treturn x[%d] * exp(sum / used);\n}\n\n",
-	    r->scale);
+	strbuf_addf(sb, ";\n\t\t\tused++;\n\t\t}\n\t}\n\treturn sum / used;\n}\n\n");
+}
+
+/* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,
+ * operation for operation): the scale times exp of the log rate (function_log), plus, through
+ * the instructions, the time an instruction's (function_per_log). */
+static void rate_function(struct strbuf *sb, const struct model *m, const char *function)
+{
+	const struct model_rate *r = &m->rate;
+	char *per = xasprintf("%s_per", function);
+
+	rate_log_function(sb, r, function);
+	if (r->per_count)
+		rate_log_function(sb, r->per_count, per);
+	strbuf_addf(sb, "/* Returns the scale x[%d] times the rate%s. */\nstatic double %s_rate(const "
+	    "double *x)\n{\n\treturn x[%d] * exp(%s_log(x)%s%s%s);\n}\n\n", r->scale, r->per_count
+	    ? " of the instructions a unit times the rate of the metric an instruction" : "",
+	    function, r->scale, function, r->per_count ? " + " : "", r->per_count ? per : "",
+	    r->per_count ? "_log(x)" : "");
+	free(per);
 }
 
 /* Appends the function called function (exported: with its prototype; else static) that

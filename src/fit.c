@@ -55,7 +55,7 @@ int fit_algorithm_known(const char *name)
 
 struct fit_options fit_options_default(void)
 {
-	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20, 0, NULL};
+	struct fit_options o = {"spore-foba", 3, 1e-4, 1, 0.8, 1, NULL, 0, 5, 20, 0, NULL, 0};
 
 	return o;
 }
@@ -209,7 +209,8 @@ double fit_mre(const struct model *model, const struct dataset *ds, const int *r
 static int fit_rate(const struct dataset *ds, const struct fit_options *opt, int *order,
 		    int ntrain, struct model *model, struct prep *prep, struct error *err)
 {
-	int rc = rate_learn(ds, order, ntrain, opt->group, prep->kept, prep->k, model, err);
+	int rc = rate_learn(ds, order, ntrain, opt->group, prep->kept, prep->k, opt->per_count,
+			    model, err);
 
 	if (rc == 0) {
 		model->algorithm = xstrdup("rate");

@@ -12,7 +12,10 @@
  *   "rate": {"scale": "<feature>", "k": k,
  *            "axes": [{"name", "log", "centre", "spread", "phase"?: "cos"|"sin"}, ...],
  *            "points": [[coordinate, ...], ...], "log_rates": [r, ...],
- *            "slope_near": m, "log_scales": [log scale, ...]}  (the last two with a slope)
+ *            "slope_near": m, "log_scales": [log scale, ...],  (these two with a slope)
+ *            "per_count": {"k", "axes", "points", "log_rates", ...}}  (a time through the
+ *            instruction count: the same fields but the scale, its log rates those of the
+ *            metric an instruction)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
  * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
  * (model_eval: the value at the values clamped to the range, plus each outside feature's
@@ -250,17 +253,25 @@ double model_rate_log(const struct model_rate *r, const double *query, double lo
 	return sum / used;
 }
 
-double model_rate_eval(const struct model *model, const double *values)
+double model_rate_values_log(const struct model_rate *r, const double *values, int scale)
 {
-	const struct model_rate *r = &model->rate;
-	double *query = xcalloc((size_t)r->naxes + 1, sizeof *query), y;
+	double *query = xcalloc((size_t)r->naxes + 1, sizeof *query), log_rate;
 
 	for (int j = 0; j < r->naxes; j++)
 		query[j] = model_axis_coordinate(&r->axes[j], values[r->axes[j].feature]);
-	y = values[r->scale] * exp(model_rate_log(r, query, log(fmax(values[r->scale], DBL_MIN)),
-						  NULL));
+	log_rate = model_rate_log(r, query, log(fmax(values[scale], DBL_MIN)), NULL);
 	free(query);
-	return y;
+	return log_rate;
+}
+
+double model_rate_eval(const struct model *model, const double *values)
+{
+	const struct model_rate *r = &model->rate;
+	double log_rate = model_rate_values_log(r, values, r->scale);
+
+	if (r->per_count)
+		log_rate += model_rate_values_log(r->per_count, values, r->scale);
+	return values[r->scale] * exp(log_rate);
 }
 
 double model_eval(const struct model *model, const double *values)
@@ -294,13 +305,11 @@ double model_eval(const struct model *model, const double *values)
 	return y;
 }
 
-/* Appends a rate model as a formula: "instructions = input:size(stdin) * rate(input:arg1,
- * log input:size(stdin); the 2 nearest of 88)". */
-static void rate_format(const struct model *model, struct strbuf *out)
+/* Appends rate r's axes, k and slope and the closing parenthesis: "input:arg1, log
+ * input:size(stdin); the 2 nearest of 88)". */
+static void rate_format_inside(const struct model *model, const struct model_rate *r,
+			       struct strbuf *out)
 {
-	const struct model_rate *r = &model->rate;
-
-	strbuf_addf(out, "%s = %s * rate(", model->metric, model->features[r->scale].name);
 	for (int j = 0; j < r->naxes; j++)
 		strbuf_addf(out, "%s%s%s", j ? ", " : "", model_axis_prefix(&r->axes[j]),
 			    model->features[r->axes[j].feature].name);
@@ -309,6 +318,22 @@ static void rate_format(const struct model *model, struct strbuf *out)
 		strbuf_addf(out, ", sloped in log %s by the %d nearest",
 			    model->features[r->scale].name, r->slope_near);
 	strbuf_addf(out, ")");
+}
+
+/* Appends a rate model as a formula: "instructions = input:size(stdin) * rate(input:arg1,
+ * log input:size(stdin); the 2 nearest of 88)"; through the instructions, "wall =
+ * input:number(1) * rate(...) [instructions] * rate(...) [wall an instruction]". */
+static void rate_format(const struct model *model, struct strbuf *out)
+{
+	const struct model_rate *r = &model->rate;
+
+	strbuf_addf(out, "%s = %s * rate(", model->metric, model->features[r->scale].name);
+	rate_format_inside(model, r, out);
+	if (r->per_count) {
+		strbuf_addf(out, " [instructions] * rate(");
+		rate_format_inside(model, r->per_count, out);
+		strbuf_addf(out, " [%s an instruction]", model->metric);
+	}
 }
 
 void model_format(const struct model *model, struct strbuf *out)
@@ -411,10 +436,9 @@ static json_t *number(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* Returns a rate model's "rate" object (owned by the caller). */
-static json_t *rate_to_json(const struct model *model)
+/* Returns rate r's object of model (owned by the caller): "rate", or its "per_count". */
+static json_t *rate_to_json(const struct model *model, const struct model_rate *r)
 {
-	const struct model_rate *r = &model->rate;
 	json_t *axes = json_array(), *points = json_array(), *rates = json_array(), *jr;
 
 	for (int j = 0; j < r->naxes; j++) {
@@ -446,6 +470,8 @@ static json_t *rate_to_json(const struct model *model)
 		json_object_set_new(jr, "slope_near", json_integer(r->slope_near));
 		json_object_set_new(jr, "log_scales", scales);
 	}
+	if (r->per_count) /* absent otherwise: older model files read the same */
+		json_object_set_new(jr, "per_count", rate_to_json(model, r->per_count));
 	return jr;
 }
 
@@ -485,7 +511,7 @@ static json_t *model_to_json(const struct model *model)
 	}
 	json_object_set_new(root, "features", features);
 	if (model->rate.npoints > 0)
-		json_object_set_new(root, "rate", rate_to_json(model));
+		json_object_set_new(root, "rate", rate_to_json(model, &model->rate));
 	json_object_set_new(root, "n_train", json_integer(model->ntrain));
 	json_object_set_new(root, "n_test", json_integer(model->ntest));
 	json_object_set_new(root, "train_mre", number(model->train_mre));
@@ -609,7 +635,7 @@ static void read_features(struct model *model, json_t *features)
 /* Reads the rate's slope (optional: "slope_near", with "log_scales" of every training
  * input) from jr into r. Returns 0 or -1 with err naming path and what is wrong. */
 static int read_rate_slope(struct model_rate *r, json_t *jr, const char *path,
-			   struct error *err)
+			   const char *what, struct error *err)
 {
 	json_t *near = json_object_get(jr, "slope_near"), *scales = json_object_get(jr, "log_scales");
 	json_t *js;
@@ -619,14 +645,14 @@ static int read_rate_slope(struct model_rate *r, json_t *jr, const char *path,
 		return 0;
 	if (!json_is_integer(near) || json_integer_value(near) < 0 || !json_is_array(scales) ||
 	    json_array_size(scales) != (size_t)r->npoints)
-		return error_set(err, "%s: rate.slope_near must be 0 or more, with as many "
-				 "\"log_scales\" as \"log_rates\"", path);
+		return error_set(err, "%s: %s.slope_near must be 0 or more, with as many "
+				 "\"log_scales\" as \"log_rates\"", path, what);
 	r->slope_near = (int)json_integer_value(near);
 	r->log_scale = xcalloc((size_t)r->npoints + 1, sizeof *r->log_scale);
 	json_array_foreach(scales, i, js) {
 		r->log_scale[i] = number_or_nan(js);
 		if (!isfinite(r->log_scale[i]))
-			return error_set(err, "%s: rate.log_scales[%zu] is not a number", path, i);
+			return error_set(err, "%s: %s.log_scales[%zu] is not a number", path, what, i);
 	}
 	return 0;
 }
@@ -646,21 +672,24 @@ static int axis_phase(json_t *jp, struct model_axis *a)
 	return 0;
 }
 
-/* Reads a rate model's "rate" object (jr) into model->rate, adding its features. Returns 0 or
- * -1 with err naming path and what is wrong. */
-static int read_rate(struct model *model, json_t *jr, const char *path, struct error *err)
+/* Reads a rate model's "rate" object (jr), or its "per_count" (the scale that of r's owner,
+ * scale), into r, adding its features to model. Returns 0 or -1 with err naming path and what
+ * is wrong. */
+static int read_rate(struct model *model, struct model_rate *r, json_t *jr, const char *scale,
+		     const char *path, const char *what, struct error *err)
 {
-	struct model_rate *r = &model->rate;
 	json_t *axes = json_object_get(jr, "axes"), *points = json_object_get(jr, "points");
 	json_t *rates = json_object_get(jr, "log_rates"), *ja;
-	const char *scale = json_string_value(json_object_get(jr, "scale"));
+	json_t *per_count = json_object_get(jr, "per_count");
 	size_t i, j;
 
+	if (!scale)
+		scale = json_string_value(json_object_get(jr, "scale"));
 	if (!scale || !json_is_integer(json_object_get(jr, "k")) || !json_is_array(axes) ||
 	    !json_is_array(points) || !json_is_array(rates) || json_array_size(rates) == 0 ||
 	    json_array_size(points) != json_array_size(rates))
-		return error_set(err, "%s: \"rate\" needs \"scale\", \"k\", \"axes\" and as many "
-				 "\"points\" as \"log_rates\" (one or more)", path);
+		return error_set(err, "%s: \"%s\" needs \"scale\", \"k\", \"axes\" and as many "
+				 "\"points\" as \"log_rates\" (one or more)", path, what);
 	r->scale = feature_index(model, scale);
 	r->k = (int)json_integer_value(json_object_get(jr, "k"));
 	r->naxes = (int)json_array_size(axes);
@@ -673,11 +702,11 @@ static int read_rate(struct model *model, json_t *jr, const char *path, struct e
 		a->spread = number_or_nan(json_object_get(ja, "spread"));
 		a->log = json_is_true(json_object_get(ja, "log"));
 		if (!name || !isfinite(a->centre) || !(a->spread > 0))
-			return error_set(err, "%s: rate.axes[%zu] needs a \"name\", a \"centre\" and a "
-					 "positive \"spread\"", path, j);
+			return error_set(err, "%s: %s.axes[%zu] needs a \"name\", a \"centre\" and a "
+					 "positive \"spread\"", path, what, j);
 		if (axis_phase(json_object_get(ja, "phase"), a) < 0)
-			return error_set(err, "%s: rate.axes[%zu].phase is \"cos\" or \"sin\", not "
-					 "with \"log\"", path, j);
+			return error_set(err, "%s: %s.axes[%zu].phase is \"cos\" or \"sin\", not "
+					 "with \"log\"", path, what, j);
 		a->feature = feature_index(model, name);
 	}
 	r->npoints = (int)json_array_size(rates);
@@ -688,20 +717,27 @@ static int read_rate(struct model *model, json_t *jr, const char *path, struct e
 
 		r->log_rate[i] = number_or_nan(ja);
 		if (!isfinite(r->log_rate[i]) || json_array_size(p) != (size_t)r->naxes)
-			return error_set(err, "%s: rate.points[%zu] needs %d coordinates and "
-					 "log_rates[%zu] a number", path, i, r->naxes, i);
+			return error_set(err, "%s: %s.points[%zu] needs %d coordinates and "
+					 "log_rates[%zu] a number", path, what, i, r->naxes, i);
 		for (j = 0; j < (size_t)r->naxes; j++) {
 			double c = number_or_nan(json_array_get(p, j));
 
 			if (!isfinite(c))
-				return error_set(err, "%s: rate.points[%zu][%zu] is not a number",
-						 path, i, j);
+				return error_set(err, "%s: %s.points[%zu][%zu] is not a number",
+						 path, what, i, j);
 			r->point[i * (size_t)r->naxes + j] = c;
 		}
 	}
 	if (r->k < 1)
-		return error_set(err, "%s: rate.k must be 1 or more", path);
-	return read_rate_slope(r, jr, path, err);
+		return error_set(err, "%s: %s.k must be 1 or more", path, what);
+	if (read_rate_slope(r, jr, path, what, err) < 0)
+		return -1;
+	if (!per_count)
+		return 0;
+	if (!json_is_object(per_count))
+		return error_set(err, "%s: %s.per_count must be an object", path, what);
+	r->per_count = xcalloc(1, sizeof *r->per_count);
+	return read_rate(model, r->per_count, per_count, scale, path, "rate.per_count", err);
 }
 
 /* Copies "interval" (optional: models before it have none) into model->interval. */
@@ -754,7 +790,8 @@ int model_read(struct model *model, const char *path, struct error *err)
 		model->nterms++;
 	}
 	if (json_object_get(root, "rate") &&
-	    read_rate(model, json_object_get(root, "rate"), path, err) < 0) {
+	    read_rate(model, &model->rate, json_object_get(root, "rate"), NULL, path, "rate",
+		      err) < 0) {
 		json_decref(root);
 		model_release(model);
 		return -1;
@@ -769,6 +806,19 @@ int model_read(struct model *model, const char *path, struct error *err)
 	return 0;
 }
 
+void model_rate_release(struct model_rate *r)
+{
+	if (r->per_count) {
+		model_rate_release(r->per_count);
+		free(r->per_count);
+	}
+	free(r->axes);
+	free(r->point);
+	free(r->log_rate);
+	free(r->log_scale);
+	memset(r, 0, sizeof *r);
+}
+
 void model_release(struct model *model)
 {
 	for (int f = 0; f < model->nfeatures; f++) {
@@ -779,10 +829,7 @@ void model_release(struct model *model)
 	}
 	free(model->features);
 	free(model->terms);
-	free(model->rate.axes);
-	free(model->rate.point);
-	free(model->rate.log_rate);
-	free(model->rate.log_scale);
+	model_rate_release(&model->rate);
 	free(model->algorithm);
 	free(model->metric);
 	free(model->fit);

@@ -76,7 +76,13 @@ struct model_axis {
  * not split). With no axis, every training input counts. With a slope (slope_near > 0) each
  * neighbour's log rate is moved along the rate's slope in log scale to the input's scale: the
  * slope of the like pairs among the slope_near nearest (model_rate_log), as a compressor's
- * cost a byte rises with the file while its dictionary fills.
+ * cost a byte rises with the file while its dictionary fills. A time may go through the
+ * program's instruction count (per_count): metric = value(scale) * exp(log rate + the
+ * per_count rate's log rate), the instructions a unit of scale from the inputs nearest in
+ * one set of axes times the time an instruction from those nearest in another, as the two
+ * vary with different things (Lua's hash script: its instructions an n saw with n's place
+ * between two powers of two, its time an instruction rises smoothly, 2.9x, as its table
+ * outgrows the caches).
  */
 struct model_rate {
 	int scale;               /* index into model.features of the scale (a size) */
@@ -88,6 +94,11 @@ struct model_rate {
 	double *log_rate;        /* npoints log(metric / scale); owned */
 	int slope_near;          /* the nearest whose like pairs give the slope; 0: no slope */
 	double *log_scale;       /* npoints log(scale) when slope_near > 0, else NULL; owned */
+	struct model_rate *per_count; /* a time through the instruction count: this rate is then
+				       * the instructions over the scale, and per_count, a rate
+				       * of its own (axes, points, k, slope) over the same scale,
+				       * the metric an instruction (log_rate log(metric /
+				       * instructions)); NULL: none; owned */
 };
 
 /* A like pair (model_rate_log): two training inputs whose squared distance over the axes but
@@ -162,9 +173,14 @@ const char *model_axis_prefix(const struct model_axis *a);
 double model_rate_log(const struct model_rate *r, const double *query, double log_scale,
 		      const unsigned char *skip);
 
+/* Returns the log rate of rate r (model_rate_log, no input left out) for values[0..nfeatures)
+ * (in model->features order), scale the index of the scale's value. */
+double model_rate_values_log(const struct model_rate *r, const double *values, int scale);
+
 /* Returns the prediction for values[0..nfeatures) (in model->features order) of a rate model:
- * the scale times the mean log rate of the training inputs nearest (model_rate). The scale
- * goes on linearly past its training range; the axes need no continuation. */
+ * the scale times exp of the mean log rate of the training inputs nearest (model_rate), plus
+ * the per_count rate's with one. The scale goes on linearly past its training range; the axes
+ * need no continuation. */
 double model_rate_eval(const struct model *model, const double *values);
 
 /* Returns the prediction for values[0..nfeatures) (in model->features order): a rate model's
@@ -202,6 +218,9 @@ int model_write(const struct model *model, const char *path, struct error *err);
 
 /* Reads a model written by model_write. Returns 0 or -1 with err naming path, line, column. */
 int model_read(struct model *model, const char *path, struct error *err);
+
+/* Frees what *r owns (its per_count too) and zeroes it. */
+void model_rate_release(struct model_rate *r);
 
 /* Frees what *model owns and zeroes it. */
 void model_release(struct model *model);

@@ -40,6 +40,13 @@
  *   judged   leave-one-group-out: each row's rate predicted from the rows outside its group,
  *            its error |exp(predicted - actual log rate) - 1|, the relative error of the
  *            metric; the mean over the rows.
+ *   through  for a time with the program's instruction count (per_count: train's candidate
+ *            for a time), the rate above is fitted to the instructions, and then a second, with
+ *            its own forward selection over the same scale, to the time an instruction:
+ *            time = scale * instructions a unit * time an instruction. The count is exact, so
+ *            what shapes it (a sawtooth in a table's doubling) is plain there and the time's
+ *            noise does not hide it; the time an instruction varies over a few times (the
+ *            caches) where the time a unit varies over decades.
  * Invariant: the model keeps every training row's coordinates and log rate (and log scale, with
  * a slope), so a prediction is a function of the model file alone (export-c writes them out).
  */
@@ -67,6 +74,8 @@ struct rate_fit {
 	int *column;              /* per candidate, its ds column; owned */
 	struct model_axis *axis;  /* per candidate, its standardization; owned */
 	double *coord;            /* ncand x n coordinates, candidate by candidate; owned */
+	const double *y;          /* per ds row, the value whose rate is fitted: ds->y, or for
+				   * a time through the instructions first ds->count; borrowed */
 	int scale;                /* the ds column of the scale tried */
 	double *log_rate;         /* n log rates under the scale tried; owned */
 	double *log_scale;        /* n logs of the scale tried; owned */
@@ -377,26 +386,34 @@ static int add_feature(struct model *model, const struct rate_fit *f, int j)
 	return model->nfeatures++;
 }
 
-/* Fills model with scale column `scale` (f's scale: set_scale) and choice c over f's rows. */
-static void to_model(const struct rate_fit *f, int scale, const struct rate_choice *c,
-		     struct model *model)
+/* Returns the index into model->features of ds column j, added (its range over f's rows)
+ * when model has none of that name. */
+static int feature_at(struct model *model, const struct rate_fit *f, int j)
 {
-	struct model_rate *r = &model->rate;
+	for (int i = 0; i < model->nfeatures; i++) {
+		if (strcmp(model->features[i].name, f->ds->names[j]) == 0)
+			return i;
+	}
+	return add_feature(model, f, j);
+}
 
-	model->features = xcalloc((size_t)c->naxes + 2, sizeof *model->features);
-	r->scale = add_feature(model, f, scale);
+/* Fills r, a rate of model, with scale column `scale` (f's scale: set_scale) and choice c over
+ * f's rows, adding the features it reads to model's. */
+static void to_rate(const struct rate_fit *f, int scale, const struct rate_choice *c,
+		    struct model *model, struct model_rate *r)
+{
+	size_t room = (size_t)model->nfeatures + (size_t)c->naxes + 2;
+
+	model->features = xrealloc(model->features, room * sizeof *model->features);
+	memset(model->features + model->nfeatures, 0,
+	       (room - (size_t)model->nfeatures) * sizeof *model->features);
+	r->scale = feature_at(model, f, scale);
 	r->k = c->k;
 	r->naxes = c->naxes;
 	r->axes = xcalloc((size_t)c->naxes + 1, sizeof *r->axes);
 	for (int j = 0; j < c->naxes; j++) {
-		int col = f->column[c->axes[j]], at = -1;
-
-		for (int i = 0; i < model->nfeatures; i++) {
-			if (strcmp(model->features[i].name, f->ds->names[col]) == 0)
-				at = i;
-		}
 		r->axes[j] = f->axis[c->axes[j]];
-		r->axes[j].feature = at >= 0 ? at : add_feature(model, f, col);
+		r->axes[j].feature = feature_at(model, f, f->column[c->axes[j]]);
 	}
 	r->npoints = f->n;
 	r->slope_near = c->near;
@@ -442,28 +459,52 @@ static void prepare(struct rate_fit *f, const int *group, const int *usable, int
 	f->log_scale = xcalloc((size_t)f->n + 1, sizeof *f->log_scale);
 }
 
-/* Makes ds column j f's scale: its logs and the log rates under it. */
+/* Makes ds column j f's scale: its logs and the log rates of f->y under it. */
 static void set_scale(struct rate_fit *f, int j)
 {
 	f->scale = j;
 	for (int i = 0; i < f->n; i++) {
 		f->log_scale[i] = log(value_at(f, j, i));
-		f->log_rate[i] = log(f->ds->y[f->rows[i]] / value_at(f, j, i));
+		f->log_rate[i] = log(f->y[f->rows[i]] / value_at(f, j, i));
 	}
 }
 
-int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
-	       const int *usable, int nusable, struct model *model, struct error *err)
+/* Makes ds column j f's scale, with the log rates of the metric an instruction (ds->y over
+ * ds->count): the second rate of a time through the instructions. */
+static void set_per_count(struct rate_fit *f, int j)
 {
-	struct rate_fit f = {.ds = ds, .rows = rows, .n = n};
+	set_scale(f, j);
+	for (int i = 0; i < f->n; i++)
+		f->log_rate[i] = log(f->ds->y[f->rows[i]] / f->ds->count[f->rows[i]]);
+}
+
+/* Returns 0 if v is positive on every row of rows[0..n), or -1 with err naming the first row
+ * where it is not (what: the value's name). */
+static int check_positive(const struct dataset *ds, const double *v, const char *what,
+			  const int *rows, int n, struct error *err)
+{
+	for (int i = 0; i < n; i++) {
+		if (!(v[rows[i]] > 0))
+			return error_set(err, "%s is %g on '%s': a rate needs positive values", what,
+					 v[rows[i]], ds->ids[rows[i]]);
+	}
+	return 0;
+}
+
+int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
+	       const int *usable, int nusable, int per_count, struct model *model,
+	       struct error *err)
+{
+	struct rate_fit f = {.ds = ds, .rows = rows, .n = n, .y = per_count ? ds->count : ds->y};
 	struct rate_choice best = {.error = INFINITY}, c;
 	int amounts = 0, scale = -1;
 
-	for (int i = 0; i < n; i++) {
-		if (!(ds->y[rows[i]] > 0))
-			return error_set(err, "%s is %g on '%s': a rate needs positive values",
-					 ds->metric, ds->y[rows[i]], ds->ids[rows[i]]);
-	}
+	if (per_count && !ds->count)
+		return error_set(err, "the profile has no instruction count to take %s through",
+				 ds->metric);
+	if (check_positive(ds, ds->y, ds->metric, rows, n, err) < 0 ||
+	    (per_count && check_positive(ds, ds->count, "the instruction count", rows, n, err) < 0))
+		return -1;
 	if (nusable > RATE_MAX_COLUMNS)
 		return error_set(err, "%d features vary: the rate weighs at most %d (its forward "
 				 "selection tries every pair), so leave some out", nusable,
@@ -485,7 +526,13 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 	}
 	if (scale >= 0) {
 		set_scale(&f, scale);
-		to_model(&f, scale, &best, model);
+		to_rate(&f, scale, &best, model, &model->rate);
+	}
+	if (scale >= 0 && per_count) {
+		set_per_count(&f, scale);
+		best = forward(&f);
+		model->rate.per_count = xcalloc(1, sizeof *model->rate.per_count);
+		to_rate(&f, scale, &best, model, model->rate.per_count);
 	}
 	free(f.same);
 	free(f.column);

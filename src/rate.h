@@ -19,11 +19,15 @@ struct model;
  * (the caller's choice: not excluded, not constant), into model->features, model->rate (the
  * training rows' coordinates and log rates) and a zero intercept; the caller fills the rest.
  * group (per row of ds; NULL: each row its own) holds out the rows of a group together when
- * the learner judges itself, as inputs that share a data file err alike. Returns 0, or -1
- * with err set when y is not positive on every row, no usable column is (no scale), or more
- * than RATE_MAX_COLUMNS are usable.
+ * the learner judges itself, as inputs that share a data file err alike. With per_count (a
+ * time, ds->count the program's instructions), the rate is of the instructions over the scale
+ * and model->rate.per_count a second, of the time an instruction over the same scale, each
+ * with the axes its own forward selection chose (model.h). Returns 0, or -1 with err set when
+ * y (or the count) is not positive on every row, no usable column is (no scale), more than
+ * RATE_MAX_COLUMNS are usable, or per_count is asked without a count.
  */
 int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
-	       const int *usable, int nusable, struct model *model, struct error *err);
+	       const int *usable, int nusable, int per_count, struct model *model,
+	       struct error *err);
 
 #endif

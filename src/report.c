@@ -390,9 +390,15 @@ static void overview(struct report *r)
 	text(sb, r->p.info.metric);
 	strbuf_addf(sb, "</td></tr>\n<tr><th>model</th><td>");
 	if (r->p.model.rate.npoints > 0) {
-		strbuf_addf(sb, "a rate: the size times the rate of the %d nearest of %d training "
-			    "inputs in %d feature%s", r->p.model.rate.k, r->p.model.rate.npoints,
-			    r->p.model.rate.naxes, r->p.model.rate.naxes == 1 ? "" : "s");
+		const struct model_rate *per = r->p.model.rate.per_count;
+
+		strbuf_addf(sb, "a rate: the size times the rate%s of the %d nearest of %d training "
+			    "inputs in %d feature%s", per ? " of instructions" : "", r->p.model.rate.k,
+			    r->p.model.rate.npoints, r->p.model.rate.naxes,
+			    r->p.model.rate.naxes == 1 ? "" : "s");
+		if (per)
+			strbuf_addf(sb, ", times the metric an instruction of the %d nearest in %d "
+				    "feature%s", per->k, per->naxes, per->naxes == 1 ? "" : "s");
 	} else {
 		text(sb, r->p.model.algorithm);
 		strbuf_addf(sb, ", degree &le; %d, ", r->p.model.degree);
@@ -407,28 +413,40 @@ static void overview(struct report *r)
 
 /* ---- the model ---------------------------------------------------------------------------- */
 
-/* Appends a rate model's right-hand side (model_format's), each feature linked to its
- * description, and closes the formula's paragraph. */
-static void rate_formula(struct report *r)
+/* Appends rate's features, each linked to its description, and the closing parenthesis. */
+static void rate_axes(struct report *r, const struct model_rate *rate)
 {
-	const struct model_rate *rate = &r->p.model.rate;
 	struct strbuf *sb = &r->html;
 
-	strbuf_addf(sb, " = <a href=\"#feature-%d\">", rate->scale + 1);
-	text(sb, r->p.model.features[rate->scale].name);
-	strbuf_addf(sb, "</a> &times; rate(");
 	for (int j = 0; j < rate->naxes; j++) {
 		strbuf_addf(sb, "%s%s<a href=\"#feature-%d\">", j ? ", " : "",
 			    model_axis_prefix(&rate->axes[j]), rate->axes[j].feature + 1);
 		text(sb, r->p.model.features[rate->axes[j].feature].name);
 		strbuf_addf(sb, "</a>");
 	}
-	strbuf_addf(sb, ")</code></p>\n<p>The rate, the metric over <code>");
-	text(sb, r->p.model.features[rate->scale].name);
-	strbuf_addf(sb, "</code>, is the geometric mean of the rates of the %d training input%s "
-		    "nearest the input (and every other as near) in the standardized feature%s "
-		    "above, of the %d it was fitted on", rate->k, rate->k == 1 ? "" : "s",
-		    rate->naxes == 1 ? "" : "s", rate->npoints);
+	strbuf_addf(sb, ")");
+}
+
+/* Appends how rate is read off the training inputs: the model's rate (per_count 0; of the
+ * instructions over the scale when it goes through them) or its rate of the metric an
+ * instruction (per_count 1). */
+static void rate_how(struct report *r, const struct model_rate *rate, int per_count)
+{
+	struct strbuf *sb = &r->html;
+
+	if (per_count) {
+		strbuf_addf(sb, "<p>The rate of the metric an instruction (its value over the "
+			    "instruction count, both measured in training)");
+	} else {
+		strbuf_addf(sb, "<p>The rate of the %s over <code>", rate->per_count ?
+			    "instructions" : "metric");
+		text(sb, r->p.model.features[rate->scale].name);
+		strbuf_addf(sb, "</code>");
+	}
+	strbuf_addf(sb, " is the geometric mean of the rates of the %d training "
+		    "input%s nearest the input (and every other as near) in the standardized "
+		    "feature%s of its parentheses, of the %d it was fitted on", rate->k,
+		    rate->k == 1 ? "" : "s", rate->naxes == 1 ? "" : "s", rate->npoints);
 	if (rate->slope_near > 0) {
 		strbuf_addf(sb, ", each moved to the input's <code>");
 		text(sb, r->p.model.features[rate->scale].name);
@@ -439,6 +457,30 @@ static void rate_formula(struct report *r)
 		strbuf_addf(sb, " by the %d nearest)", rate->slope_near);
 	}
 	strbuf_addf(sb, ".</p>\n");
+}
+
+/* Appends a rate model's right-hand side (model_format's), each feature linked to its
+ * description, closes the formula's paragraph and says how each rate is read. */
+static void rate_formula(struct report *r)
+{
+	const struct model_rate *rate = &r->p.model.rate;
+	struct strbuf *sb = &r->html;
+
+	strbuf_addf(sb, " = <a href=\"#feature-%d\">", rate->scale + 1);
+	text(sb, r->p.model.features[rate->scale].name);
+	strbuf_addf(sb, "</a> &times; rate(");
+	rate_axes(r, rate);
+	if (rate->per_count) {
+		strbuf_addf(sb, " [instructions] &times; rate(");
+		rate_axes(r, rate->per_count);
+		strbuf_addf(sb, " [");
+		text(sb, r->p.model.metric);
+		strbuf_addf(sb, " an instruction]");
+	}
+	strbuf_addf(sb, "</code></p>\n");
+	rate_how(r, rate, 0);
+	if (rate->per_count)
+		rate_how(r, rate->per_count, 1);
 }
 
 /* Appends the model as a formula over feature names, each linked to its description. */
@@ -1277,6 +1319,10 @@ static const char *candidate_label(const char *features)
 {
 	if (features && strcmp(features, "input") == 0)
 		return "the input features alone";
+	if (features && strcmp(features, "rate") == 0)
+		return "the input features' rate";
+	if (features && strcmp(features, "rate-instructions") == 0)
+		return "the input features' rate through the instruction count";
 	if (features && strcmp(features, "exact") == 0)
 		return "the program's exact features (no sampled ones)";
 	return "the program's features";
@@ -1293,9 +1339,10 @@ static void choice_table(struct strbuf *sb, const json_t *choice)
 		return;
 	strbuf_addf(sb, "<h3 id=\"choice\">The final choice</h3>\n<p>Each candidate is fitted and "
 	    "cross-validated on the training inputs (5 folds); the simplest whose error is within one "
-	    "standard error of the best is written: the input features alone (no evaluator) before "
-	    "the program's exact ones (no sampled runs) before all the program's, a lower degree "
-	    "before a higher.</p>\n<table class=\"choice\">\n<tr>"
+	    "standard error of the best is written: the input features alone (no evaluator), then "
+	    "their rate (through the instruction count first), before the program's exact features "
+	    "(no sampled runs) before all the program's, a lower degree before a higher.</p>\n"
+	    "<table class=\"choice\">\n<tr>"
 	    "<th>features</th><th>degree</th><th>cross-validated error</th><th>over the best</th>"
 	    "<th>standard error</th><th></th></tr>\n");
 	json_array_foreach(json_object_get(choice, "candidates"), i, c) {

@@ -291,6 +291,8 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 	dataset_release(&t->ds);
 	if (rc == 0 && (rc = store_open(&st, db, 0, err)) == 0) {
 		rc = store_load(&st, &t->m, t->opt->metric, &t->ds, &excluded, err);
+		if (rc == 0) /* a time may go through it (rate.h) */
+			dataset_set_count(&t->ds, MANIFEST_INSTRUCTIONS);
 		if (rc == 0)
 			rc = store_load_samples(&st, &t->m, t->opt->metric, &t->samples, &excluded, err);
 		store_close(&st);
@@ -2072,7 +2074,8 @@ static int program_names(const struct trainer *t, char ***names)
 /* One model the final choice weighs: a feature set fitted at a degree. */
 struct candidate {
 	int program;     /* 1: the loop's program features and the input features; 0: input alone */
-	int rate;        /* with input alone: 1 for the rate learner (rate.h), 0 for the fit's */
+	int rate;        /* with input alone: 1 for the rate learner (rate.h), 2 for it through
+			  * the instruction count (a time), 0 for the fit's */
 	int exact;       /* with program: 1 if no sampled feature may enter (their runs cost) */
 	int degree;      /* the fit's highest total degree */
 	char **excluded; /* the fit's exclusions; owned array, borrowed names */
@@ -2117,7 +2120,12 @@ static void exclude_sampled(const struct trainer *t, struct candidate *c)
  * Fills c[] with the final choice's candidates, simplest first: the input features alone at
  * degrees 1..d (when they vary), then their rate (rate.h: a size times the rate of the
  * training inputs nearest in a few of them; as free, a table no polynomial of low degree
- * holds), then, when the model reads sampled features and exact_loop
+ * holds), for a time the profile counted the instructions of first through the instruction
+ * count (the instructions a unit times the time an instruction, each read off the inputs
+ * nearest in its own features: the count is exact and the time an instruction varies over a
+ * few times where the time a unit varies over decades, so it is the rate's form for a time;
+ * the time a unit at once only where it errs less by more than a standard error), then, when
+ * the model reads sampled features and exact_loop
  * left a model, the exact features alone (no sampled runs, whose cost is two more process
  * starts and the samples' share of the work) at degrees 1..d, then the model's program
  * features with the input features at degrees 1..d (when it reads any); degree d with the
@@ -2147,10 +2155,12 @@ static int candidates_make(struct trainer *t, const struct model *model, struct 
 				*loop = n;
 			n++;
 		}
-		c[n] = (struct candidate){.rate = 1, .degree = 1, .nexcluded = ninput};
-		c[n].excluded = xcalloc((size_t)ninput + 1, sizeof *no_input);
-		memcpy(c[n].excluded, no_input, sizeof *no_input * (size_t)ninput);
-		n++;
+		for (int rate = t->ds.count ? 2 : 1; rate >= 1; rate--) {
+			c[n] = (struct candidate){.rate = rate, .degree = 1, .nexcluded = ninput};
+			c[n].excluded = xcalloc((size_t)ninput + 1, sizeof *no_input);
+			memcpy(c[n].excluded, no_input, sizeof *no_input * (size_t)ninput);
+			n++;
+		}
 	}
 	free(no_input);
 	for (int exact = sampled && t->exact.nfeatures > 0; exact >= 0; exact--) {
@@ -2179,6 +2189,7 @@ static struct fit_options candidate_options(const struct trainer *t, const struc
 	fo.degree = c->degree;
 	if (c->rate)
 		fo.algorithm = "rate";
+	fo.per_count = c->rate == 2;
 	return fo;
 }
 
@@ -2226,16 +2237,19 @@ static void candidate_compare(struct candidate *c, const struct candidate *best,
 static char *candidate_name(const struct candidate *c)
 {
 	if (c->rate)
-		return xstrdup("the input features' rate (nearest training inputs)");
+		return xstrdup(c->rate == 2 ? "the input features' rate through the instruction count "
+			       "(nearest training inputs)" : "the input features' rate (nearest "
+			       "training inputs)");
 	return xasprintf("%s, degree %d", !c->program ? "the input features alone" : c->exact
 			 ? "the program's exact features (no sampled ones)" : "the program's features",
 			 c->degree);
 }
 
-/* Returns train.json's name of c's features: "input", "rate", "exact" or "program" (static). */
+/* Returns train.json's name of c's features: "input", "rate", "rate-instructions", "exact" or
+ * "program" (static). */
 static const char *candidate_kind(const struct candidate *c)
 {
-	return c->rate ? "rate" : !c->program ? "input" : c->exact ? "exact" : "program";
+	return c->rate == 2 ? "rate-instructions" : c->rate ? "rate" : !c->program ? "input" : c->exact ? "exact" : "program";
 }
 
 /* Logs the model's interval (model_set_interval) as train found it. */

@@ -1,0 +1,96 @@
+A time may go through the program's instruction count: the instructions a unit read off the
+training inputs nearest in some features, times the time an instruction read off those nearest
+in others (mantis help train). The count is exact, so a sawtooth in it (a table that doubles)
+is plain there, where the time's noise hides it; the time an instruction is smooth in the
+size. Here a program appends the n items its script names to an array that doubles, then
+reads it in a scattered order (its time an instruction rising as the array outgrows the
+caches):
+
+  $ cat > prog.c <<'C'
+  > #include <stdio.h>
+  > #include <stdlib.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	long n, cap = 1, len = 0;
+  > 	unsigned long h = 0, *t, *u;
+  > 
+  > 	if (!f || fscanf(f, "n = %ld", &n) != 1 || n < 1)
+  > 		return 1;
+  > 	fclose(f);
+  > 	t = malloc(sizeof *t);
+  > 	for (long i = 0; i < n; i++) {
+  > 		if (len == cap) {
+  > 			u = malloc(2 * (size_t)cap * sizeof *u);
+  > 			for (long j = 0; j < len; j++)
+  > 				u[j] = t[j];
+  > 			free(t);
+  > 			t = u;
+  > 			cap *= 2;
+  > 		}
+  > 		t[len++] = (unsigned long)i * 2654435761u;
+  > 	}
+  > 	for (long i = 0, j = 0; i < len; i++, j = (j + 40503) % len)
+  > 		h ^= t[j];
+  > 	printf("%lu\n", h);
+  > 	free(t);
+  > 	return 0;
+  > }
+  > C
+  $ cat > gen.py <<'PY'
+  > import random, sys
+  > rng = random.Random(int(sys.argv[1]))
+  > for i in range(int(sys.argv[2])):
+  >     name = "%s%d.txt" % (sys.argv[3], i)
+  >     open(name, "w").write("n = %d\n" % int(16384 * 128 ** rng.random()))
+  >     print(name)
+  > PY
+  $ python3 gen.py 1 32 in > train.txt && python3 gen.py 2 8 t > test.txt
+
+Trained on the time, the final choice weighs the input features' rate through the instruction
+count beside the rate of the time at once (which one it takes, the noise of the runs decides);
+on the instruction count itself there is nothing to go through:
+
+  $ mantis train -o timed --inputs train.txt --metric wall --threshold 0.0001 prog.c > timed.txt
+  $ grep -c "^choice: the input features' rate through the instruction count (nearest training inputs): cross-validated error" timed.txt
+  1
+  $ python3 -c 'import json; print(sorted(c["features"] for c in json.load(open("timed/train.json"))["choice"]["candidates"] if c["features"].startswith("rate")))'
+  ['rate', 'rate-instructions']
+  $ mantis report timed -o timed.html > /dev/null && grep -o "<tr><td>the input features' rate[a-z ]*</td>" timed.html
+  <tr><td>the input features' rate through the instruction count</td>
+  <tr><td>the input features' rate</td>
+  $ mantis train -o counted --inputs train.txt --repeat 1 --metric instructions --threshold 0.0001 prog.c > counted.txt
+  $ grep -c "through the instruction count" counted.txt
+  0
+  [1]
+
+A model through the count predicts the instructions' rate times the time an instruction's:
+with a time an instruction of e^-20 s on every training input, each prediction is the
+instruction count's times e^-20; mantis export-c computes it as mantis predict does, bit for
+bit:
+
+  $ cp -r counted through && python3 - <<'PY'
+  > import json
+  > m = json.load(open("through/model.json"))
+  > r = m["rate"]
+  > r["per_count"] = {"k": 1, "axes": [], "points": [[] for p in r["points"]],
+  >                   "log_rates": [-20.0 for p in r["points"]]}
+  > json.dump(m, open("through/model.json", "w"))
+  > PY
+  $ python3 - <<'PY'
+  > import json, math, subprocess
+  > def predict(pred, a):
+  >     out = subprocess.run(["mantis", "predict", pred, "--json", "--", a], capture_output=True, text=True).stdout
+  >     return json.loads(out)["prediction"]
+  > print(all(abs(predict("through", a) / (predict("counted", a) * math.exp(-20)) - 1) < 1e-12
+  >           for a in ["t0.txt", "t1.txt", "t2.txt", "t3.txt"]))
+  > PY
+  True
+  $ mantis export-c through -o predict_through.c
+  wrote predict_through.c: double through_predict_stdin(int argc, char **argv, const char *input), double through_predict(int argc, char **argv)
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=through_predict -o predict "$TESTDIR/data/predict-driver.c" predict_through.c -lm
+  $ ./predict t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt > mine.txt
+  $ for a in t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt; do mantis predict through --json -- $a 2> /dev/null | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
+  $ awk '{print $2}' mine.txt | diff - theirs.txt
+  $ mantis report through -o report.html > /dev/null && grep -o 'The rate of the metric an instruction' report.html
+  The rate of the metric an instruction
