@@ -253,13 +253,13 @@ double model_rate_log(const struct model_rate *r, const double *query, double lo
 	return sum / used;
 }
 
-double model_rate_values_log(const struct model_rate *r, const double *values, int scale)
+double model_rate_values_log(const struct model_rate *r, const double *values)
 {
 	double *query = xcalloc((size_t)r->naxes + 1, sizeof *query), log_rate;
 
 	for (int j = 0; j < r->naxes; j++)
 		query[j] = model_axis_coordinate(&r->axes[j], values[r->axes[j].feature]);
-	log_rate = model_rate_log(r, query, log(fmax(values[scale], DBL_MIN)), NULL);
+	log_rate = model_rate_log(r, query, log(fmax(values[r->scale], DBL_MIN)), NULL);
 	free(query);
 	return log_rate;
 }
@@ -267,10 +267,10 @@ double model_rate_values_log(const struct model_rate *r, const double *values, i
 double model_rate_eval(const struct model *model, const double *values)
 {
 	const struct model_rate *r = &model->rate;
-	double log_rate = model_rate_values_log(r, values, r->scale);
+	double log_rate = model_rate_values_log(r, values);
 
 	if (r->per_count)
-		log_rate += model_rate_values_log(r->per_count, values, r->scale);
+		log_rate += model_rate_values_log(r->per_count, values);
 	return values[r->scale] * exp(log_rate);
 }
 
@@ -734,8 +734,9 @@ static int read_rate(struct model *model, struct model_rate *r, json_t *jr, cons
 		return -1;
 	if (!per_count)
 		return 0;
-	if (!json_is_object(per_count))
-		return error_set(err, "%s: %s.per_count must be an object", path, what);
+	if (!json_is_object(per_count) || r != &model->rate)
+		return error_set(err, "%s: %s.per_count must be an object, in \"rate\" only", path,
+				 what);
 	r->per_count = xcalloc(1, sizeof *r->per_count);
 	return read_rate(model, r->per_count, per_count, scale, path, "rate.per_count", err);
 }

@@ -174,8 +174,8 @@ double model_rate_log(const struct model_rate *r, const double *query, double lo
 		      const unsigned char *skip);
 
 /* Returns the log rate of rate r (model_rate_log, no input left out) for values[0..nfeatures)
- * (in model->features order), scale the index of the scale's value. */
-double model_rate_values_log(const struct model_rate *r, const double *values, int scale);
+ * (in model->features order). */
+double model_rate_values_log(const struct model_rate *r, const double *values);
 
 /* Returns the prediction for values[0..nfeatures) (in model->features order) of a rate model:
  * the scale times exp of the mean log rate of the training inputs nearest (model_rate), plus

@@ -311,6 +311,14 @@ START_TEST(rate_model_round_trip)
 	ck_assert_msg(strstr(err.msg, "bad2.json: rate.per_count.k must be 1 or more") != NULL, "%s",
 		      err.msg);
 	free(bad);
+	bad = test_write_file(dir, "bad3.json", "{\"metric\": \"t\", \"intercept\": 0, \"terms\": "
+				 "[], \"rate\": {\"scale\": \"s\", \"k\": 1, \"axes\": [], \"points\": "
+				 "[[]], \"log_rates\": [1], \"per_count\": {\"k\": 1, \"axes\": [], "
+				 "\"points\": [[]], \"log_rates\": [-20], \"per_count\": {}}}}");
+	ck_assert_int_eq(model_read(&back, bad, &err), -1);
+	ck_assert_msg(strstr(err.msg, "bad3.json: rate.per_count.per_count must be an object, in "
+			     "\"rate\" only") != NULL, "%s", err.msg);
+	free(bad);
 	model_release(&m);
 	dataset_release(&ds);
 	free(path);
