@@ -1004,7 +1004,8 @@ static void header(struct strbuf *sb, const struct predictor *p, const struct pr
 {
 	int runs = p->evaluator || p->sampler;
 	int probes = (input_helpers(p) | (gate ? input_helpers(gate) : 0)) & INPUT_PROBE;
-	int rate = p->model.rate.npoints > 0 || (gate && gate->model.rate.npoints > 0);
+	int rate = p->model.rate.npoints > 0 || p->model.rate.per_count ||
+		   (gate && (gate->model.rate.npoints > 0 || gate->model.rate.per_count));
 	const char *math = probes && rate ? " and its math library (-lm: the content features' "
 					    "log2, the rate's log and exp)"
 			   : probes ? " and its math library (-lm: the content features' log2)"
@@ -1416,14 +1417,19 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
 /* Appends the function called function (exported: with its prototype; else static) that
  * predicts by p for argc, argv and the standard input read from input: the checks of input
  * and of the files whose size it reads, the evaluator's run, the features, then the model term
- * by term, continued past the training ranges, as model_eval computes it. */
+ * by term, continued past the training ranges, and through the instruction count times the
+ * time an instruction's rate (function_per_log), as model_eval computes it. */
 static void predict_function(struct strbuf *sb, const struct predictor *p, const char *function,
 			     int exported)
 {
 	const struct model *m = &p->model;
+	char *per = xasprintf("%s_per", function);
 
 	if (m->rate.npoints > 0)
 		rate_function(sb, m, function);
+	else if (m->rate.per_count)
+		rate_log_function(sb, m->rate.per_count, per);
+	free(per);
 	if (exported)
 		strbuf_addf(sb, "double %s(int argc, char **argv, const char *input);\n\ndouble %s("
 		    "int argc, char **argv, const char *input)\n{\n", function, function);
@@ -1509,7 +1515,10 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	for (int i = 0; i < m->nfeatures; i++)
 		continuation(sb, m, i);
-	strbuf_addf(sb, "\treturn y;\n}\n");
+	if (m->rate.per_count)
+		strbuf_addf(sb, "\treturn y * exp(%s_per_log(x));\n}\n", function);
+	else
+		strbuf_addf(sb, "\treturn y;\n}\n");
 }
 
 /* Appends NAME_predict_stdin for a gated pair, as predictor_run chooses: the first model (of

@@ -5,6 +5,9 @@
  *   (1/y^2 for relative fitting) -> learner -> [with --cv: the learner's candidates, chosen by
  *   K-fold cross-validation] -> terms in original units -> train/test MRE
  * or, for the rate learner (rate.c), prep's kept columns -> rate_learn -> train/test MRE.
+ * A time through the instruction count (per_count) fits the terms to the instructions
+ * (ds->count) and then the time an instruction, a rate over the input features
+ * (rate_learn_per_count): time = polynomial * rate.
  *
  * Units: the design column of feature f is value / scale_f (prep.c), so a term
  * c * prod (value_f / scale_f)^k_f is (c / prod scale_f^k_f) * prod value_f^k_f: the model in
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "dataset.h"
+#include "descriptor.h"
 #include "error.h"
 #include "learn.h"
 #include "model.h"
@@ -97,6 +101,14 @@ static int check_data(const struct dataset *ds, const struct fit_options *opt, i
 		if (!(ds->y[i] > 0))
 			return error_set(err, "%s is %g on '%s': relative fitting needs positive "
 					 "values (use --fit absolute)", ds->metric, ds->y[i], ds->ids[i]);
+	}
+	if (opt->per_count && !ds->count)
+		return error_set(err, "the profile has no instruction count to take %s through",
+				 ds->metric);
+	for (int i = 0; opt->per_count && i < ds->n; i++) {
+		if (!(ds->count[i] > 0))
+			return error_set(err, "the instruction count is %g on '%s': a time through it "
+					 "needs positive counts", ds->count[i], ds->ids[i]);
 	}
 	return 0;
 }
@@ -204,6 +216,25 @@ double fit_mre(const struct model *model, const struct dataset *ds, const int *r
 	return sum / nrows;
 }
 
+/* Fits the time an instruction of a polynomial of the instructions (fit_model with
+ * per_count) into model->rate.per_count (rate_learn_per_count), on the rows order[0..ntrain)
+ * and the input features prep kept: the time an instruction follows the input's data and
+ * size (the caches), which they tell at no cost. Returns 0, or -1 with err set. */
+static int fit_per_count(const struct dataset *ds, const struct fit_options *opt,
+			 const int *order, int ntrain, const struct prep *prep,
+			 struct model *model, struct error *err)
+{
+	int *usable = xcalloc((size_t)prep->k + 1, sizeof *usable), nusable = 0, rc;
+
+	for (int u = 0; u < prep->k; u++) {
+		if (descriptor_find(ds->names[prep->kept[u]]) >= 0)
+			usable[nusable++] = prep->kept[u];
+	}
+	rc = rate_learn_per_count(ds, order, ntrain, opt->group, usable, nusable, model, err);
+	free(usable);
+	return rc;
+}
+
 /* fit_model for the rate learner, on the rows order[0..ntrain) and the columns prep kept
  * (exact copies and constants left out). Frees order; releases prep on failure. */
 static int fit_rate(const struct dataset *ds, const struct fit_options *opt, int *order,
@@ -268,7 +299,7 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 	w = xmalloc(sizeof *w * (size_t)ntrain);
 	prep_design(prep, ds, order, ntrain, design);
 	for (int i = 0; i < ntrain; i++) {
-		y[i] = ds->y[order[i]];
+		y[i] = opt->per_count ? ds->count[order[i]] : ds->y[order[i]];
 		w[i] = opt->relative ? 1 / (y[i] * y[i]) : 1;
 	}
 	pb = (struct learn_problem){ntrain, prep->k, design, y, w};
@@ -287,12 +318,17 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 		model->degree = lo.degree;
 		model->cv_folds = lo.trace ? opt->cv_folds : 0;
 		to_model(&res, prep, ds, order, ntrain, model);
+		learn_result_release(&res);
+		if (opt->per_count && fit_per_count(ds, opt, order, ntrain, prep, model, err) < 0)
+			rc = -1;
+	}
+	if (rc == 0) {
 		model->ntrain = ntrain;
 		model->ntest = ds->n - ntrain;
 		model->train_mre = fit_mre(model, ds, order, ntrain);
 		model->test_mre = fit_mre(model, ds, order + ntrain, ds->n - ntrain);
-		learn_result_release(&res);
 	} else {
+		model_release(model);
 		prep_release(prep);
 	}
 	free(order);

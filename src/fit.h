@@ -27,9 +27,11 @@ struct fit_options {
 	const int *group;      /* per row of the dataset, its group (rate: rows of a group are
 				* held out together when it judges itself); NULL: each row its own;
 				* not owned */
-	int per_count;         /* rate: 1 to go through the dataset's instruction count (the
-				* instructions a unit of scale times the metric an instruction:
-				* rate.h); 0: the metric a unit of scale */
+	int per_count;         /* 1 to go through the dataset's instruction count: for the rate,
+				* the instructions a unit of scale times the metric an
+				* instruction (rate.h); for a polynomial, the polynomial of the
+				* instructions times the metric an instruction's rate over the
+				* input features; 0: the metric itself */
 };
 
 /* Returns the defaults: spore-foba, degree 3, epsilon 1e-4, relative, 0.8, seed 1, 5, 20. */

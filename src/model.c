@@ -16,6 +16,8 @@
  *            "per_count": {"k", "axes", "points", "log_rates", ...}}  (a time through the
  *            instruction count: the same fields but the scale, its log rates those of the
  *            metric an instruction)
+ * and for a polynomial through the instruction count (a time: its terms of the instructions)
+ *   "per_count": {"scale", "k", "axes", ...}  (rate.per_count's fields, its own scale)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
  * range [min, max]. Outside it the polynomial is continued linearly from the range's edge
  * (model_eval: the value at the values clamped to the range, plus each outside feature's
@@ -274,17 +276,11 @@ double model_rate_eval(const struct model *model, const double *values)
 	return values[r->scale] * exp(log_rate);
 }
 
-double model_eval(const struct model *model, const double *values)
+/* Returns the polynomial at values continued linearly past the training ranges (model_eval). */
+static double continued(const struct model *model, const double *values)
 {
 	double *edge, y;
-	int outside = 0;
 
-	if (model->rate.npoints > 0)
-		return model_rate_eval(model, values);
-	for (int i = 0; i < model->nfeatures; i++)
-		outside |= model_outside(&model->features[i], values[i]);
-	if (!outside)
-		return polynomial(model, values);
 	edge = xmalloc(sizeof *edge * (size_t)model->nfeatures);
 	for (int i = 0; i < model->nfeatures; i++)
 		edge[i] = model_edge(&model->features[i], values[i]);
@@ -302,6 +298,21 @@ double model_eval(const struct model *model, const double *values)
 		y += slope * (values[i] - edge[i]);
 	}
 	free(edge);
+	return y;
+}
+
+double model_eval(const struct model *model, const double *values)
+{
+	double y;
+	int outside = 0;
+
+	if (model->rate.npoints > 0)
+		return model_rate_eval(model, values);
+	for (int i = 0; i < model->nfeatures; i++)
+		outside |= model_outside(&model->features[i], values[i]);
+	y = outside ? continued(model, values) : polynomial(model, values);
+	if (model->rate.per_count)
+		y *= exp(model_rate_values_log(model->rate.per_count, values));
 	return y;
 }
 
@@ -345,7 +356,7 @@ void model_format(const struct model *model, struct strbuf *out)
 		return;
 	}
 	strbuf_add(out, model->metric, strlen(model->metric));
-	snprintf(buf, sizeof buf, " = %.4g", model->intercept);
+	snprintf(buf, sizeof buf, " = %s%.4g", model->rate.per_count ? "(" : "", model->intercept);
 	strbuf_add(out, buf, strlen(buf));
 	for (int t = 0; t < model->nterms; t++) {
 		const struct model_term *term = &model->terms[t];
@@ -362,6 +373,11 @@ void model_format(const struct model *model, struct strbuf *out)
 				strbuf_add(out, buf, strlen(buf));
 			}
 		}
+	}
+	if (model->rate.per_count) {
+		strbuf_addf(out, ") [instructions] * rate(");
+		rate_format_inside(model, model->rate.per_count, out);
+		strbuf_addf(out, " [%s an instruction]", model->metric);
 	}
 }
 
@@ -512,6 +528,8 @@ static json_t *model_to_json(const struct model *model)
 	json_object_set_new(root, "features", features);
 	if (model->rate.npoints > 0)
 		json_object_set_new(root, "rate", rate_to_json(model, &model->rate));
+	else if (model->rate.per_count) /* absent otherwise: older model files read the same */
+		json_object_set_new(root, "per_count", rate_to_json(model, model->rate.per_count));
 	json_object_set_new(root, "n_train", json_integer(model->ntrain));
 	json_object_set_new(root, "n_test", json_integer(model->ntest));
 	json_object_set_new(root, "train_mre", number(model->train_mre));
@@ -741,6 +759,17 @@ static int read_rate(struct model *model, struct model_rate *r, json_t *jr, cons
 	return read_rate(model, r->per_count, per_count, scale, path, "rate.per_count", err);
 }
 
+/* Reads a polynomial's "per_count" (jp: a time through the instruction count) into
+ * model->rate.per_count. Returns 0 or -1 with err naming path and what is wrong. */
+static int read_per_count(struct model *model, json_t *jp, const char *path, struct error *err)
+{
+	if (model->rate.npoints > 0 || !json_is_object(jp))
+		return error_set(err, "%s: \"per_count\" must be an object, in a polynomial only (a "
+				 "rate's is rate.per_count)", path);
+	model->rate.per_count = xcalloc(1, sizeof *model->rate.per_count);
+	return read_rate(model, model->rate.per_count, jp, NULL, path, "per_count", err);
+}
+
 /* Copies "interval" (optional: models before it have none) into model->interval. */
 static void read_interval(struct model *model, json_t *ji)
 {
@@ -793,6 +822,12 @@ int model_read(struct model *model, const char *path, struct error *err)
 	if (json_object_get(root, "rate") &&
 	    read_rate(model, &model->rate, json_object_get(root, "rate"), NULL, path, "rate",
 		      err) < 0) {
+		json_decref(root);
+		model_release(model);
+		return -1;
+	}
+	if (json_object_get(root, "per_count") &&
+	    read_per_count(model, json_object_get(root, "per_count"), path, err) < 0) {
 		json_decref(root);
 		model_release(model);
 		return -1;

@@ -98,7 +98,9 @@ struct model_rate {
 				       * the instructions over the scale, and per_count, a rate
 				       * of its own (axes, points, k, slope) over the same scale,
 				       * the metric an instruction (log_rate log(metric /
-				       * instructions)); NULL: none; owned */
+				       * instructions)); in a polynomial's rate (npoints 0),
+				       * with a scale of its own, for its slope; NULL: none;
+				       * owned */
 };
 
 /* A like pair (model_rate_log): two training inputs whose squared distance over the axes but
@@ -124,7 +126,11 @@ struct model {
 	int ntrain, ntest;               /* samples used to fit and to test */
 	double train_mre, test_mre;      /* mean relative errors |pred - y| / |y|; test: NaN if none */
 	struct model_interval interval;  /* the prediction's spread; level 0 if unknown */
-	struct model_rate rate;          /* a rate model when rate.npoints > 0; then no term */
+	struct model_rate rate;          /* a rate model when rate.npoints > 0; then no term. A
+					  * polynomial (rate.npoints 0) whose rate.per_count is set
+					  * is a time through the instruction count: the polynomial
+					  * of the instructions times that rate's time an
+					  * instruction */
 };
 
 /* Returns the value of the monomial at values (indexed by feature index). */
@@ -187,7 +193,8 @@ double model_rate_eval(const struct model *model, const double *values);
  * (model_rate_eval), or the polynomial,
  * continued linearly past the training range of each feature outside it (the polynomial at
  * the clamped values, plus, feature by feature in order, the sum over the terms that hold it
- * of coef * monomial_slope at the clamped values, times the distance from the edge). */
+ * of coef * monomial_slope at the clamped values, times the distance from the edge); through
+ * the instruction count (rate.per_count), that times exp of the per_count rate's log rate. */
 double model_eval(const struct model *model, const double *values);
 
 /*
@@ -210,7 +217,9 @@ void model_set_interval(struct model *model, const double *ratio, const int *gro
  * returns 0 when there is none (no interval in the model, or a prediction <= 0). */
 int model_interval(const struct model *model, double predicted, double *low, double *high);
 
-/* Appends the model as a formula, e.g. "wall = 0.012 + 3.1e-09 * a * b^2". */
+/* Appends the model as a formula, e.g. "wall = 0.012 + 3.1e-09 * a * b^2"; through the
+ * instruction count "wall = (3e+05 + 12 * a) [instructions] * rate(...) [wall an
+ * instruction]". */
 void model_format(const struct model *model, struct strbuf *out);
 
 /* Writes the model as JSON to path ("-" for stdout). Returns 0 or -1 with err set. */

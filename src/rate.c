@@ -46,7 +46,10 @@
  *            time = scale * instructions a unit * time an instruction. The count is exact, so
  *            what shapes it (a sawtooth in a table's doubling) is plain there and the time's
  *            noise does not hide it; the time an instruction varies over a few times (the
- *            caches) where the time a unit varies over decades.
+ *            caches) where the time a unit varies over decades. A polynomial of the
+ *            program's features may go through the count too (rate_learn_per_count): the
+ *            polynomial fitted to the instructions (fit.c), the second rate alone here, its
+ *            scale the one its own judged error picks (the scale serves its slope only).
  * Invariant: the model keeps every training row's coordinates and log rate (and log scale, with
  * a slope), so a prediction is a function of the model file alone (export-c writes them out).
  */
@@ -429,7 +432,6 @@ static void to_rate(const struct rate_fit *f, int scale, const struct rate_choic
 			r->point[(size_t)i * (size_t)c->naxes + (size_t)j] =
 				f->coord[(size_t)c->axes[j] * (size_t)f->n + (size_t)i];
 	}
-	model->intercept = 0;
 }
 
 /* Fills f's groups and candidate axes from the usable columns. */
@@ -491,14 +493,49 @@ static int check_positive(const struct dataset *ds, const double *v, const char 
 	return 0;
 }
 
-int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
-	       const int *usable, int nusable, int per_count, struct model *model,
-	       struct error *err)
+/* Returns the scale column among usable[0..nusable) whose choice (forward, with the log rates
+ * that set(f, scale) makes) errs least, with that choice in *best; -1 when no usable column is
+ * positive on every row. Of the amounts (sizes, a script's numbers) only, when there are any. */
+static int best_scale(struct rate_fit *f, const int *usable, int nusable,
+		      void (*set)(struct rate_fit *, int), struct rate_choice *best)
 {
-	struct rate_fit f = {.ds = ds, .rows = rows, .n = n, .y = per_count ? ds->count : ds->y};
-	struct rate_choice best = {.error = INFINITY}, c;
 	int amounts = 0, scale = -1;
 
+	best->error = INFINITY;
+	for (int u = 0; u < nusable; u++)
+		amounts |= is_amount(f->ds, usable[u]) && positive(f, usable[u]);
+	for (int u = 0; u < nusable; u++) {
+		int j = usable[u];
+		struct rate_choice c;
+
+		if (!positive(f, j) || (amounts && !is_amount(f->ds, j)))
+			continue;
+		set(f, j);
+		c = forward(f);
+		if (c.error < best->error) {
+			*best = c;
+			scale = j;
+		}
+	}
+	return scale;
+}
+
+/* Frees what the fit f owns. */
+static void fit_release(struct rate_fit *f)
+{
+	free(f->same);
+	free(f->column);
+	free(f->axis);
+	free(f->coord);
+	free(f->log_rate);
+	free(f->log_scale);
+}
+
+/* Returns 0 if rate_learn (per_count: rate_learn_per_count) can fit ds's rows rows[0..n) over
+ * nusable columns, or -1 with err set. */
+static int check_fit(const struct dataset *ds, const int *rows, int n, int nusable,
+		     int per_count, struct error *err)
+{
 	if (per_count && !ds->count)
 		return error_set(err, "the profile has no instruction count to take %s through",
 				 ds->metric);
@@ -509,24 +546,25 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 		return error_set(err, "%d features vary: the rate weighs at most %d (its forward "
 				 "selection tries every pair), so leave some out", nusable,
 				 RATE_MAX_COLUMNS);
-	prepare(&f, group, usable, nusable);
-	for (int u = 0; u < nusable; u++)
-		amounts |= is_amount(ds, usable[u]) && positive(&f, usable[u]);
-	for (int u = 0; u < nusable; u++) {
-		int j = usable[u];
+	return 0;
+}
 
-		if (!positive(&f, j) || (amounts && !is_amount(ds, j)))
-			continue;
-		set_scale(&f, j);
-		c = forward(&f);
-		if (c.error < best.error) {
-			best = c;
-			scale = j;
-		}
-	}
+int rate_learn(const struct dataset *ds, const int *rows, int n, const int *group,
+	       const int *usable, int nusable, int per_count, struct model *model,
+	       struct error *err)
+{
+	struct rate_fit f = {.ds = ds, .rows = rows, .n = n, .y = per_count ? ds->count : ds->y};
+	struct rate_choice best;
+	int scale;
+
+	if (check_fit(ds, rows, n, nusable, per_count, err) < 0)
+		return -1;
+	prepare(&f, group, usable, nusable);
+	scale = best_scale(&f, usable, nusable, set_scale, &best);
 	if (scale >= 0) {
 		set_scale(&f, scale);
 		to_rate(&f, scale, &best, model, &model->rate);
+		model->intercept = 0;
 	}
 	if (scale >= 0 && per_count) {
 		set_per_count(&f, scale);
@@ -534,14 +572,32 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 		model->rate.per_count = xcalloc(1, sizeof *model->rate.per_count);
 		to_rate(&f, scale, &best, model, model->rate.per_count);
 	}
-	free(f.same);
-	free(f.column);
-	free(f.axis);
-	free(f.coord);
-	free(f.log_rate);
-	free(f.log_scale);
+	fit_release(&f);
 	if (scale < 0)
 		return error_set(err, "no feature is positive on every training sample: a rate "
 				 "needs a size to scale");
+	return 0;
+}
+
+int rate_learn_per_count(const struct dataset *ds, const int *rows, int n, const int *group,
+			 const int *usable, int nusable, struct model *model, struct error *err)
+{
+	struct rate_fit f = {.ds = ds, .rows = rows, .n = n, .y = ds->count};
+	struct rate_choice best;
+	int scale;
+
+	if (check_fit(ds, rows, n, nusable, 1, err) < 0)
+		return -1;
+	prepare(&f, group, usable, nusable);
+	scale = best_scale(&f, usable, nusable, set_per_count, &best);
+	if (scale >= 0) {
+		set_per_count(&f, scale);
+		model->rate.per_count = xcalloc(1, sizeof *model->rate.per_count);
+		to_rate(&f, scale, &best, model, model->rate.per_count);
+	}
+	fit_release(&f);
+	if (scale < 0)
+		return error_set(err, "no input feature is positive on every training sample: the "
+				 "time an instruction needs a size for its slope");
 	return 0;
 }

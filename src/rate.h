@@ -30,4 +30,15 @@ int rate_learn(const struct dataset *ds, const int *rows, int n, const int *grou
 	       const int *usable, int nusable, int per_count, struct model *model,
 	       struct error *err);
 
+/*
+ * Fits, for a time whose polynomial model (in model) is of the program's instructions
+ * (ds->count), the time an instruction as rate_learn's second rate: model->rate.per_count,
+ * over the scale among usable[0..nusable) (for its slope) and the axes its forward selection
+ * chose, adding the features it reads to model->features; model->rate keeps no point of its
+ * own (model.h). Returns 0, or -1 with err set as rate_learn's (the count's or the time's not
+ * positive, no positive column, too many columns, no count).
+ */
+int rate_learn_per_count(const struct dataset *ds, const int *rows, int n, const int *group,
+			 const int *usable, int nusable, struct model *model, struct error *err);
+
 #endif

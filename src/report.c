@@ -406,6 +406,11 @@ static void overview(struct report *r)
 		strbuf_addf(sb, " fit, %d term%s over %d feature%s", r->p.model.nterms,
 			    r->p.model.nterms == 1 ? "" : "s", r->p.model.nfeatures,
 			    r->p.model.nfeatures == 1 ? "" : "s");
+		if (r->p.model.rate.per_count)
+			strbuf_addf(sb, ", of the instructions, times the metric an instruction of the "
+				    "%d nearest training inputs in %d feature%s",
+				    r->p.model.rate.per_count->k, r->p.model.rate.per_count->naxes,
+				    r->p.model.rate.per_count->naxes == 1 ? "" : "s");
 	}
 	strbuf_addf(sb, "</td></tr>\n<tr><th>feedback loop</th><td>%d round%s</td></tr>\n"
 		    "</table>\n", r->p.info.iterations, r->p.info.iterations == 1 ? "" : "s");
@@ -495,7 +500,7 @@ static void formula(struct report *r)
 		rate_formula(r);
 		return;
 	}
-	strbuf_addf(sb, " = %.4g", m->intercept);
+	strbuf_addf(sb, " = %s%.4g", m->rate.per_count ? "(" : "", m->intercept);
 	for (int t = 0; t < m->nterms; t++) {
 		const struct model_term *term = &m->terms[t];
 
@@ -508,7 +513,16 @@ static void formula(struct report *r)
 				strbuf_addf(sb, "<sup>%d</sup>", term->m.pow[i]);
 		}
 	}
+	if (m->rate.per_count) {
+		strbuf_addf(sb, ") [instructions] &times; rate(");
+		rate_axes(r, m->rate.per_count);
+		strbuf_addf(sb, " [");
+		text(sb, m->metric);
+		strbuf_addf(sb, " an instruction]");
+	}
 	strbuf_addf(sb, "</code></p>\n");
+	if (m->rate.per_count)
+		rate_how(r, m->rate.per_count, 1);
 }
 
 /* Appends lines [line - SNIPPET_CONTEXT, line + SNIPPET_CONTEXT] of src, line marked. Returns
@@ -1325,6 +1339,10 @@ static const char *candidate_label(const char *features)
 		return "the input features' rate through the instruction count";
 	if (features && strcmp(features, "exact") == 0)
 		return "the program's exact features (no sampled ones)";
+	if (features && strcmp(features, "exact-instructions") == 0)
+		return "the program's exact features through the instruction count";
+	if (features && strcmp(features, "program-instructions") == 0)
+		return "the program's features through the instruction count";
 	return "the program's features";
 }
 

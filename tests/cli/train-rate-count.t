@@ -94,3 +94,73 @@ bit:
   $ awk '{print $2}' mine.txt | diff - theirs.txt
   $ mantis report through -o report.html > /dev/null && grep -o 'The rate of the metric an instruction' report.html
   The rate of the metric an instruction
+
+A polynomial of the program's features may go through the count too (its terms of the
+instructions, times the time an instruction of the training inputs nearest in input features:
+a top-level "per_count" in model.json). With a polynomial 1000 + 3 n of the script's number n
+and a time an instruction of e^-20 s, each prediction is (1000 + 3 n) e^-20, and mantis
+export-c computes it as mantis predict does, bit for bit:
+
+  $ cp -r timed polynomial && python3 - <<'PY'
+  > import json
+  > m = json.load(open("polynomial/model.json"))
+  > n = [f for f in m["features"] if f["name"] == "input:number(1)"][0]
+  > p = {"algorithm": "spore-foba", "metric": "wall", "fit": "relative", "degree": 1,
+  >      "cv_folds": 0, "intercept": 1000.0, "terms": [{"coef": 3.0, "powers": {"input:number(1)": 1}}],
+  >      "features": [n], "n_train": 32, "n_test": 0, "train_mre": None, "test_mre": None,
+  >      "per_count": {"scale": "input:number(1)", "k": 1, "axes": [], "points": [[], []],
+  >                    "log_rates": [-20.0, -20.0]}}
+  > json.dump(p, open("polynomial/model.json", "w"))
+  > PY
+  $ python3 - <<'PY'
+  > import json, math, subprocess
+  > def predict(a):
+  >     out = subprocess.run(["mantis", "predict", "polynomial", "--json", "--", a], capture_output=True, text=True).stdout
+  >     return json.loads(out)["prediction"]
+  > def n(a):
+  >     return int(open(a).read().split()[2])
+  > print(all(abs(predict(a) / ((1000 + 3 * n(a)) * math.exp(-20)) - 1) < 1e-12
+  >           for a in ["t0.txt", "t1.txt", "t2.txt", "t3.txt"]))
+  > PY
+  True
+  $ mantis export-c polynomial -o predict_polynomial.c > /dev/null
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=polynomial_predict -o predict2 "$TESTDIR/data/predict-driver.c" predict_polynomial.c -lm
+  $ ./predict2 t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt > mine.txt
+  $ for a in t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt; do mantis predict polynomial --json -- $a 2> /dev/null | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
+  $ awk '{print $2}' mine.txt | diff - theirs.txt
+  $ mantis report polynomial -o polynomial.html > /dev/null && grep -o 'wall = ([^<]*' polynomial.html
+  wall = (1000 + 3 &times; 
+  $ grep -c 'The rate of the metric an instruction' polynomial.html
+  1
+
+Trained on the time of a program whose work no input feature tells (each number of its file
+is hashed until the hash hits a mark), the program's features are weighed through the count
+too, after those at once:
+
+  $ cat > hash.c <<'C'
+  > #include <stdio.h>
+  > int main(int argc, char **argv)
+  > {
+  > 	FILE *f = argc > 1 ? fopen(argv[1], "r") : NULL;
+  > 	unsigned long x, h, work = 0;
+  > 
+  > 	if (!f)
+  > 		return 1;
+  > 	while (fscanf(f, "%lu", &x) == 1) {
+  > 		h = x;
+  > 		do {
+  > 			h = h * 6364136223846793005UL + 1442695040888963407UL;
+  > 			work++;
+  > 		} while ((h >> 40) % 100000 != 7);
+  > 	}
+  > 	fclose(f);
+  > 	printf("%lu\n", work);
+  > 	return 0;
+  > }
+  > C
+  $ for i in 1 2 3 4 5 6 7 8 9 10; do seq $((i*1000+1)) $((i*1000+i*3)) > h$i.txt; echo "h$i.txt" >> hash.txt; done
+  $ mantis train -o hash --inputs hash.txt --metric wall --threshold 3 hash.c > hash.log
+  $ python3 -c 'import json; print([(c["features"], c["degree"]) for c in json.load(open("hash/train.json"))["choice"]["candidates"] if c["features"].startswith("program")])'
+  [('program', 1), ('program', 2), ('program', 3), ('program-instructions', 1), ('program-instructions', 2), ('program-instructions', 3)]
+  $ grep -c "^choice: the program's features through the instruction count, degree [123]: cross-validated error" hash.log
+  3
