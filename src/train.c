@@ -2217,32 +2217,11 @@ static void candidate_score(struct trainer *t, struct candidate *c)
 	t->seconds[T_MODEL] += now_seconds() - t0;
 }
 
-/*
- * Sets c->diff and c->se: the mean of c's errors minus best's over the n inputs, and its
- * standard error with the inputs of a group (group[r]; NULL: each alone) as one observation,
- * since the inputs of one data file err alike: with k groups and S_g the sum of group g's
- * deviations from the mean, se^2 = k / (k - 1) * sum_g S_g^2 / n^2, which is the plain
- * sum_r dev_r^2 / ((n - 1) n) when every input is its own group.
- */
+/* Sets c->diff and c->se: c's errors against best's over the n inputs (select_compare). */
 static void candidate_compare(struct candidate *c, const struct candidate *best,
 			      const int *group, int n)
 {
-	double *dev = xcalloc((size_t)n + 1, sizeof *dev), ss = 0;
-	int k = 0;
-
-	c->diff = 0;
-	for (int r = 0; r < n; r++)
-		c->diff += (c->e[r] - best->e[r]) / n;
-	for (int r = 0; r < n; r++) {
-		int g = group ? group[r] : r;
-
-		dev[g] += c->e[r] - best->e[r] - c->diff;
-		k = g >= k ? g + 1 : k;
-	}
-	for (int g = 0; g < k; g++)
-		ss += dev[g] * dev[g];
-	c->se = k > 1 ? sqrt(ss * k / (k - 1)) / n : 0;
-	free(dev);
+	c->diff = select_compare(c->e, best->e, group, n, &c->se);
 }
 
 /* Returns the candidate's description for the log and train.json; owned by the caller. */
@@ -2323,7 +2302,7 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
  * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
  * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
  * mean error exceeds the best's by at most one standard error of their per-input paired
- * difference is written: the input features alone (no evaluator), as a polynomial and then as
+ * difference (its standard error counting each error up to 100%: select_compare) is written: the input features alone (no evaluator), as a polynomial and then as
  * a rate, before the program's exact ones (no sampled runs) before all the program's, a lower
  * degree before a higher, and the program's through the instruction count last. Why the
  * exact ones: a sampled feature costs two process starts and its samples' share of the work,

@@ -490,6 +490,36 @@ START_TEST(select_next_batch)
 }
 END_TEST
 
+/* Two models' held-out errors compared, paired: a model 5 points worse on 96 of 97 inputs
+ * and 30x off on one is 35.8 points behind the better, far beyond the standard error of 0.9
+ * that the errors counted up to 100% give, where counted whole the wild input alone would
+ * have made it 30.8 and let the model through the one-standard-error rule; the better one's
+ * own wild input counts whole in the difference too; inputs of a group count as one
+ * observation (three groups: a standard error of 1.3 points). */
+START_TEST(compare_tames_a_wild_input)
+{
+	double e[97], best[97], se, diff;
+	int group[97];
+
+	for (int r = 0; r < 97; r++) {
+		best[r] = 0.07;
+		e[r] = r == 50 ? 30 : 0.12;
+		group[r] = r == 50 ? 2 : r % 2;
+	}
+	diff = select_compare(e, best, NULL, 97, &se);
+	ck_assert_msg(fabs(diff - 34.73 / 97) < 1e-12 && fabs(se - 0.88 / 97) < 1e-12,
+		      "difference %.17g, standard error %.17g", diff, se);
+	best[50] = 40;
+	diff = select_compare(e, best, NULL, 97, &se);
+	ck_assert_msg(fabs(diff + 5.2 / 97) < 1e-12 && fabs(se - 0.05 / 97) < 1e-12,
+		      "both wild: %.17g, %.17g", diff, se);
+	best[50] = 0.07;
+	diff = select_compare(e, best, group, 97, &se);
+	ck_assert_msg(fabs(diff - 34.73 / 97) < 1e-12 && fabs(se - 0.01346795621213728) < 1e-12,
+		      "three groups: %.17g, %.17g", diff, se);
+}
+END_TEST
+
 /* A round of it stops when the cross-validated error is under the target (here an exact linear
  * metric: 0) or when max inputs are profiled, and otherwise marks at most max - profiled. */
 START_TEST(select_round_stops)
@@ -685,6 +715,7 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_spread_order);
 	tcase_add_test(tc, select_next_batch);
 	tcase_add_test(tc, select_round_stops);
+	tcase_add_test(tc, compare_tames_a_wild_input);
 	tcase_add_test(tc, select_cv_constant);
 	tcase_add_test(tc, select_cv_folds_mix_a_cycle);
 	tcase_add_test(tc, select_round_standard_error);
