@@ -216,30 +216,21 @@ double fit_mre(const struct model *model, const struct dataset *ds, const int *r
 	return sum / nrows;
 }
 
-/* Returns whether ds column j is one of opt's exclusions. */
-static int excluded(const struct dataset *ds, const struct fit_options *opt, int j)
-{
-	for (int e = 0; e < opt->nexclude; e++) {
-		if (strcmp(ds->names[j], opt->exclude[e]) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* Fits the time an instruction of a polynomial of the instructions (fit_model with
  * per_count) into model->rate.per_count (rate_learn_per_count), on the rows order[0..ntrain)
- * and the input features not excluded: the time an instruction follows the input's data and
- * size (the caches), which they tell at no cost. All of them, not prep's kept columns: an
- * input feature equal to a program feature (lz4's level, a value its parser sets) is the
- * program's alias there, and the rate reads input features alone. Returns 0, or -1 with err
- * set. */
+ * and the input features prep did not exclude: the time an instruction follows the input's
+ * data and size (the caches), which they tell at no cost. Its aliases too, not its kept
+ * columns alone: an input feature equal to a program feature (lz4's level, a value its parser
+ * sets) is the program's alias there, and the rate reads input features alone. Returns 0, or
+ * -1 with err set. */
 static int fit_per_count(const struct dataset *ds, const struct fit_options *opt,
-			 const int *order, int ntrain, struct model *model, struct error *err)
+			 const int *order, int ntrain, const struct prep *prep,
+			 struct model *model, struct error *err)
 {
 	int *usable = xcalloc((size_t)ds->p + 1, sizeof *usable), nusable = 0, rc;
 
 	for (int j = 0; j < ds->p; j++) {
-		if (descriptor_find(ds->names[j]) >= 0 && !excluded(ds, opt, j))
+		if (prep->status[j] != PREP_EXCLUDED && descriptor_find(ds->names[j]) >= 0)
 			usable[nusable++] = j;
 	}
 	rc = rate_learn_per_count(ds, order, ntrain, opt->group, usable, nusable, model, err);
@@ -331,7 +322,7 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 		model->cv_folds = lo.trace ? opt->cv_folds : 0;
 		to_model(&res, prep, ds, order, ntrain, model);
 		learn_result_release(&res);
-		if (opt->per_count && fit_per_count(ds, opt, order, ntrain, model, err) < 0)
+		if (opt->per_count && fit_per_count(ds, opt, order, ntrain, prep, model, err) < 0)
 			rc = -1;
 	}
 	if (rc == 0) {
