@@ -264,6 +264,12 @@ double select_compare(const double *e, const double *best, const int *group, int
 	return diff;
 }
 
+int select_clearly_less(const double *e, const double *simpler, const int *group, int n,
+			double *se)
+{
+	return -select_compare(e, simpler, group, n, se) > *se;
+}
+
 /* Appends to ds the descriptors that vary over its rows (pool[k]: row k's input in ins), unless
  * a row is of no input of the pool (a profile of another inputs file). */
 static void add_descriptors(struct dataset *ds, const struct inputs *ins, const int *pool)

@@ -73,6 +73,12 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
  * whole weight; the standard error, the comparison's noise, does not.
  */
 double select_compare(const double *e, const double *best, const int *group, int n, double *se);
+/* Returns 1 when the errors e are less than the errors of a simpler model, simpler[], by more
+ * than one standard error (select_compare's, grouped alike) of their mean paired difference,
+ * else 0: the one-standard-error rule from the other side, for a model that costs more to
+ * run (a gate's PRED/long and its samples' runs). Sets *se. */
+int select_clearly_less(const double *e, const double *simpler, const int *group, int n,
+			double *se);
 /* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,
  * given the profiled rows[0..rows) (pool[r]: row r's input, -1 if none; e[r]: its held-out
  * error). Returns how many were marked. */

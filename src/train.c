@@ -2298,6 +2298,26 @@ static int candidates_choose(struct trainer *t, struct candidate *c, int n, int 
 	return chosen;
 }
 
+/* Adds to train.json's choice (when there is one) the written model's held-out error on each
+ * training input, by the input's line in the inputs file: what a gate's first predictor weighs
+ * its PRED/long against, input by input (train_gated). */
+static void record_held_out(struct trainer *t)
+{
+	json_t *lines, *errors;
+
+	if (!t->choice || !t->held_out)
+		return;
+	assert(t->samples.n == t->ds.n); /* the dataset's rows are the samples' */
+	lines = json_array();
+	errors = json_array();
+	for (int k = 0; k < t->samples.n; k++) {
+		json_array_append_new(lines, json_integer(t->samples.line[k]));
+		json_array_append_new(errors, json_real(t->held_out[k]));
+	}
+	json_object_set_new(t->choice, "held_out", json_pack("{s:o, s:o}", "lines", lines,
+							      "errors", errors));
+}
+
 /*
  * The final choice (Hastie, Tibshirani and Friedman's one-standard-error rule): every
  * candidate (candidates_make) is cross-validated on the same folds, and the simplest one whose
@@ -2350,6 +2370,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 		say_interval(t, model);
 		t->held_out = c[chosen].e;
 		c[chosen].e = NULL;
+		record_held_out(t);
 	}
 	for (int i = 0; i < n; i++) {
 		free(c[i].excluded);
@@ -2659,43 +2680,101 @@ static int share_build(const char *dir)
 	return rc;
 }
 
-/* Returns the cross-validated error of the model train wrote in dir (its final choice's
- * chosen candidate, in dir/train.json), NaN when there is none. */
-static double chosen_cv(const char *dir)
+/* Fills gated[j], j < n, with the held-out error that the model train wrote in dir made on
+ * the input of line lines[j] (its final choice's record, record_held_out). Returns 0, or -1
+ * when dir/train.json has no such record or it misses one of the lines. */
+static int gated_held_out(const char *dir, const int *lines, int n, double *gated)
 {
 	char *path = xasprintf("%s/train.json", dir);
-	json_t *log = json_load_file(path, 0, NULL), *choice = json_object_get(log, "choice"), *c;
-	const char *kind = json_string_value(json_object_get(choice, "chosen"));
-	json_int_t degree = json_integer_value(json_object_get(choice, "degree"));
-	double cv = NAN;
-	size_t i;
+	json_t *log = json_load_file(path, 0, NULL);
+	json_t *rec = json_object_get(json_object_get(log, "choice"), "held_out");
+	json_t *at = json_object_get(rec, "lines"), *errors = json_object_get(rec, "errors");
+	size_t size = json_array_size(at);
+	int found = 0;
 
-	json_array_foreach(json_object_get(choice, "candidates"), i, c) {
-		if (kind && strcmp(kind, json_string_value(json_object_get(c, "features"))) == 0 &&
-		    json_integer_value(json_object_get(c, "degree")) == degree)
-			cv = json_number_value(json_object_get(c, "cv"));
+	for (int j = 0; j < n; j++) {
+		gated[j] = NAN;
+		for (size_t i = 0; i < size && size == json_array_size(errors); i++) {
+			if (json_integer_value(json_array_get(at, i)) == lines[j]) {
+				gated[j] = json_number_value(json_array_get(errors, i));
+				found++;
+				break;
+			}
+		}
 	}
 	json_decref(log);
 	free(path);
-	return cv;
+	return found == n ? 0 : -1;
 }
 
-/* Returns the mean of the written model's held-out errors (t->held_out) over the first n
- * inputs of order, NaN when there are none. */
-static double held_out_mean(const struct trainer *t, const int *order, int n)
+/* Returns a copy of group[order[0..n)] numbered again from 0 (select_compare's numbering),
+ * owned by the caller; NULL when group is. */
+static int *groups_of(const int *group, const int *order, int n)
 {
-	double sum = 0;
+	int *sub, *number, most = 0, next = 0;
 
-	if (!t->held_out || n == 0)
-		return NAN;
+	if (!group)
+		return NULL;
 	for (int j = 0; j < n; j++)
-		sum += t->held_out[order[j]] / n;
-	return sum;
+		most = group[order[j]] > most ? group[order[j]] : most;
+	sub = xcalloc((size_t)n + 1, sizeof *sub);
+	number = xmalloc(sizeof *number * ((size_t)most + 1));
+	for (int g = 0; g <= most; g++)
+		number[g] = -1;
+	for (int j = 0; j < n; j++) {
+		int g = group[order[j]];
+
+		if (number[g] < 0)
+			number[g] = next++;
+		sub[j] = number[g];
+	}
+	free(number);
+	return sub;
+}
+
+/* Weighs the gated predictor's model (in dir, trained on the inputs of lines[0..n), the first
+ * n of order) against this model, both held out on those inputs, by the one-standard-error
+ * rule of the final choice (select_compare): PRED/long costs its samples' runs, so it must err
+ * less by more than a standard error of the paired difference. Returns 1 when it does or when
+ * there is nothing to weigh (either record missing), else 0 with why set; records both means
+ * and the standard error in t->gating. */
+static int gated_errs_less(struct trainer *t, const char *dir, const int *order,
+			   const int *lines, int n, struct error *why)
+{
+	double *first = xcalloc((size_t)n + 1, sizeof *first), *gated = xcalloc((size_t)n + 1,
+		sizeof *gated), first_mean = 0, gated_mean = 0, se;
+	int *group, less;
+
+	if (!t->held_out || gated_held_out(dir, lines, n, gated) < 0) {
+		free(first);
+		free(gated);
+		return 1;
+	}
+	for (int j = 0; j < n; j++) {
+		first[j] = t->held_out[order[j]];
+		first_mean += first[j] / n;
+		gated_mean += gated[j] / n;
+	}
+	group = groups_of(t->group, order, n);
+	less = select_clearly_less(gated, first, group, n, &se);
+	json_object_set_new(t->gating, "held_out", json_pack("{s:f, s:f, s:f}", "long", gated_mean,
+							      "first", first_mean, "standard_error", se));
+	say(t, "gate: on those inputs, held out, %s's model errs %.2f%% and this one %.2f%% (a "
+	    "standard error of %.2f points)\n", dir, 100 * gated_mean, 100 * first_mean, 100 * se);
+	if (!less)
+		error_set(why, "on those inputs, held out, its model errs %.2f%%, this one %.2f%%: "
+			  "not less by more than a standard error (%.2f points)", 100 * gated_mean,
+			  100 * first_mean, 100 * se);
+	free(group);
+	free(first);
+	free(gated);
+	return less;
 }
 
 /* Trains the gated predictor in dir on the first n inputs of order; returns 1 when its model
  * reads features its samples or an evaluator compute and errs less than this model on those
- * inputs, both held out (it is kept), else 0, saying why. */
+ * inputs, both held out, by more than a standard error (gated_errs_less: it is kept), else 0,
+ * saying why. */
 static int train_gated(struct trainer *t, const char *dir, const int *order, int n)
 {
 	struct train_options sub = *t->opt;
@@ -2716,15 +2795,8 @@ static int train_gated(struct trainer *t, const char *dir, const int *order, int
 	else if (train_run(&sub, &why) == 0 && model_read(&m, path, &why) == 0)
 		kept = count_program_features(&m) + count_sampled_features(&m) > 0;
 	say(t, "gate: ---- the end of %s's training ----\n", dir);
-	if (kept) {
-		double gated = chosen_cv(dir), first = held_out_mean(t, order, n);
-
-		if (!isnan(gated) && !isnan(first) && !(gated < first)) {
-			error_set(&why, "on those inputs, held out, its model errs %.2f%%, this one "
-				  "%.2f%%", 100 * gated, 100 * first);
-			kept = 0;
-		}
-	}
+	if (kept)
+		kept = gated_errs_less(t, dir, order, lines, n, &why);
 	if (why.msg[0])
 		say(t, "gate: none: %s\n", why.msg);
 	else if (!kept)

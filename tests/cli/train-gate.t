@@ -41,17 +41,20 @@ MB: 0.2-0.5 s, where they cost 2-4%). The threshold is 10%.
   $ python3 "$TESTDIR/data/runs.py" 2 6 t 1000000 2000000 > test.txt
   $ python3 "$TESTDIR/data/runs.py" 4 4 ts 20000 60000 >> test.txt
   $ mantis train -o pred --inputs train.txt --repeat 3 --metric instructions --threshold 0.1 prog.c > log.txt
-  $ grep -E '^(gate|sampled features: left out)' log.txt | sed -E 's/[0-9][0-9.e+]*%/N%/g; s/round [0-9]+/round N/; s/the [0-9]+ judged/the N judged/; s/at [0-9.e+]+ or more/at G or more/'
+  $ grep -E '^(gate|sampled features: left out)' log.txt | sed -E 's/[0-9][0-9.e+]*%/N%/g; s/round [0-9]+/round N/; s/the [0-9]+ judged/the N judged/; s/at [0-9.e+]+ or more/at G or more/; s/of [0-9.]+ points/of N points/'
   sampled features: left out from round N on: the N judged all cost more than the threshold (the least N%: the program's fixed work, run on two samples)
   gate: the samples cost N% of the program's time on average, N% on the 14 inputs the model predicts at G or more (in the kept way): pred/long is trained on them
   gate: trained on 14 of the 24 inputs, those the gate lets through
   gate: ---- the end of pred/long's training ----
+  gate: on those inputs, held out, pred/long's model errs N% and this one N% (a standard error of N points)
 
 The decisions: the first model reads the file's size and content (no evaluator, nothing run on
 the samples); the gate lets through the fourteen long files, and no short one, with the samples'
 cost under the threshold there and far over it on all; the second model (pred/long) reads
 sampled features, accepted on those fourteen inputs' samples at a cost under the threshold,
-and shares the first's build:
+errs less than the first on them, each held out, by more than a standard error of the
+difference (weighed input by input: each final choice records its held-out error on every
+training input by its line), and shares the first's build:
 
   $ cat > decisions.py <<'PY'
   > import json, os
@@ -64,12 +67,19 @@ and shares the first's build:
   > names = [f["name"] for f in json.load(open("pred/long/model.json"))["features"]]
   > print(long["gate"], long["ntrain"], long["sampled"]["cost"] < 0.1, len(names) > 0 and all(n.startswith(("sampled:", "sampled-larger:", "input:")) for n in names), any(n.startswith("sampled") for n in names))
   > print(os.readlink("pred/long/build"))
+  > first, second = (json.load(open(p))["choice"]["held_out"] for p in ("pred/train.json", "pred/long/train.json"))
+  > print(len(first["lines"]), sorted(second["lines"]) == sorted(json.load(open("pred/long/train.json"))["lines"]), set(second["lines"]) < set(first["lines"]))
+  > mine = dict(zip(second["lines"], second["errors"])); theirs = dict(zip(first["lines"], first["errors"]))
+  > weighed = gate["held_out"]
+  > print(abs(weighed["long"] - sum(mine.values()) / 14) < 1e-6, abs(weighed["first"] - sum(theirs[l] for l in mine) / 14) < 1e-6, weighed["first"] - weighed["long"] > weighed["standard_error"] > 0)
   > PY
   $ python3 decisions.py
   None None ['input:entropy(data)', 'input:repeats(data)', 'input:size(arg1)']
   True 14 True True
   None 14 True True True
   ../build
+  24 True True
+  True True True
 
 On the held-out files, the long ones are predicted through pred/long, within 3%, and the short
 ones by the file's size and content (a quarter and more off on some); the gate itself reads

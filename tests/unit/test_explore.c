@@ -520,6 +520,30 @@ START_TEST(compare_tames_a_wild_input)
 }
 END_TEST
 
+/* A costlier model is kept only when it errs less by more than a standard error: xz's gate of
+ * session 38 (PRED/long 7.7% on its 41 inputs where the first model erred 9.8%; 18.2% against
+ * 12.2% on held-out inputs) passed a plain "less". Here the costlier model errs 9.9% on average
+ * against 11.9%, but only by one input the simpler one put 95% off: 0.1 points more on the 40
+ * others. The mean difference, 1.99 points, is within its standard error, 2.09: not clearly
+ * less. 2.1 points less on every input is (a standard error of 0). */
+START_TEST(clearly_less_wants_a_standard_error)
+{
+	double costlier[41], simpler[41], se;
+
+	for (int r = 0; r < 41; r++) {
+		simpler[r] = r == 7 ? 0.95 : 0.098;
+		costlier[r] = r == 7 ? 0.095 : 0.099;
+	}
+	ck_assert(!select_clearly_less(costlier, simpler, NULL, 41, &se));
+	ck_assert_msg(fabs(se - 0.0208780487804878) < 1e-12, "standard error %.17g", se);
+	for (int r = 0; r < 41; r++)
+		costlier[r] = simpler[r] - 0.021;
+	ck_assert(select_clearly_less(costlier, simpler, NULL, 41, &se));
+	ck_assert_msg(se < 1e-12, "standard error %.17g", se);
+	ck_assert(!select_clearly_less(simpler, costlier, NULL, 41, &se));
+}
+END_TEST
+
 /* A round of it stops when the cross-validated error is under the target (here an exact linear
  * metric: 0) or when max inputs are profiled, and otherwise marks at most max - profiled. */
 START_TEST(select_round_stops)
@@ -716,6 +740,7 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_next_batch);
 	tcase_add_test(tc, select_round_stops);
 	tcase_add_test(tc, compare_tames_a_wild_input);
+	tcase_add_test(tc, clearly_less_wants_a_standard_error);
 	tcase_add_test(tc, select_cv_constant);
 	tcase_add_test(tc, select_cv_folds_mix_a_cycle);
 	tcase_add_test(tc, select_round_standard_error);
