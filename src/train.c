@@ -2689,12 +2689,12 @@ static int gated_held_out(const char *dir, const int *lines, int n, double *gate
 	json_t *log = json_load_file(path, 0, NULL);
 	json_t *rec = json_object_get(json_object_get(log, "choice"), "held_out");
 	json_t *at = json_object_get(rec, "lines"), *errors = json_object_get(rec, "errors");
-	size_t size = json_array_size(at);
+	size_t size = json_array_size(at) == json_array_size(errors) ? json_array_size(at) : 0;
 	int found = 0;
 
 	for (int j = 0; j < n; j++) {
 		gated[j] = NAN;
-		for (size_t i = 0; i < size && size == json_array_size(errors); i++) {
+		for (size_t i = 0; i < size; i++) {
 			if (json_integer_value(json_array_get(at, i)) == lines[j]) {
 				gated[j] = json_number_value(json_array_get(errors, i));
 				found++;
