@@ -247,8 +247,8 @@ static const char *const runtime_text[] = {
 
 /* The sampled features' part (sampler.c, as one C file): the two samples of the plan's files
  * in a private folder, the sampled program's runs on them, the extrapolation. It uses the
- * constants NPOSITIONS, CHUNKS, SMALLER, FRACTION, LEAST and the arrays positions[] and
- * sampled[] that precede it, and write_all and run_program. */
+ * constants NPOSITIONS, CHUNKS, SMALLER, LINE_REACH, FRACTION, LEAST and the arrays
+ * positions[], optional[] and sampled[] that precede it, and write_all and run_program. */
 static const char *const samples_text[] = {
 	"/* ---- the samples ------------------------------------------------------------------------- */",
 	"",
@@ -315,8 +315,8 @@ static const char *const samples_text[] = {
 	"		size_t offset;",
 	"		const char *path = position_file(argc, argv, input, positions[i], &word, &offset), *eq;",
 	"",
-	"		if (path && access(path, R_OK) == 0)",
-	"			continue;",
+	"		if ((path && access(path, R_OK) == 0) || (!path && optional[i]))",
+	"			continue; /* an optional position is sampled where a file is named */",
 	"		if (path)",
 	"			return -1; /* errno from access */",
 	"		if (word == argc) {",
@@ -336,24 +336,69 @@ static const char *const samples_text[] = {
 	"	return 0;",
 	"}",
 	"",
-	"/* Copies CHUNKS pieces of len bytes, at offsets i * size / CHUNKS, from fd to path. Returns",
-	" * the bytes written, or -1 with errno set. */",
-	"static long write_excerpt(int fd, off_t size, long len, const char *path)",
+	"/* Returns whether the file open at fd reads as text: its first LINE_REACH bytes hold a",
+	" * newline and no control byte but tabs, newlines and carriage returns. */",
+	"static int reads_as_text(int fd)",
+	"{",
+	"	unsigned char buf[LINE_REACH];",
+	"	ssize_t got = pread(fd, buf, sizeof buf, 0);",
+	"	int newline = 0;",
+	"",
+	"	for (ssize_t i = 0; i < got; i++) {",
+	"		if ((buf[i] < 32 && buf[i] != '\\t' && buf[i] != '\\n' && buf[i] != '\\r') ||",
+	"		    buf[i] == 127)",
+	"			return 0;",
+	"		newline |= buf[i] == '\\n';",
+	"	}",
+	"	return newline;",
+	"}",
+	"",
+	"/* Returns where a piece of a text file meant to start at `at` starts: at itself at the",
+	" * file's start or after a newline, else just past the first newline of the LINE_REACH bytes",
+	" * from at (at when there is none); -1 with errno set. */",
+	"static off_t line_start(int fd, off_t at, char *buf)",
+	"{",
+	"	ssize_t got;",
+	"	char *nl;",
+	"",
+	"	if (at == 0)",
+	"		return 0;",
+	"	if ((got = pread(fd, buf, LINE_REACH + 1, at - 1)) < 0)",
+	"		return -1;",
+	"	nl = memchr(buf, '\\n', (size_t)got);",
+	"	return nl ? at + (nl - buf) : at;",
+	"}",
+	"",
+	"/* Copies CHUNKS pieces of about len bytes, at offsets i * size / CHUNKS, from fd to path;",
+	" * with lines, each of whole lines, as mantis does (sampler.c). Returns the bytes written, or",
+	" * -1 with errno set. */",
+	"static long write_excerpt(int fd, off_t size, long len, int lines, const char *path)",
 	"{",
 	"	int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);",
-	"	unsigned char *buf = malloc((size_t)len + 1);",
+	"	char *buf = malloc((size_t)len + LINE_REACH + 2);",
 	"	long total = 0;",
 	"",
 	"	if (out < 0 || !buf)",
 	"		total = -1;",
 	"	for (int i = 0; i < CHUNKS && total >= 0; i++) {",
 	"		off_t at = (off_t)((double)size * i / CHUNKS);",
-	"		ssize_t got = pread(fd, buf, (size_t)len, at);",
+	"		ssize_t got = 0, n = 0;",
+	"		char *nl;",
 	"",
-	"		if (got < 0 || write_all(out, buf, (size_t)got) < 0)",
+	"		if (lines)",
+	"			at = line_start(fd, at, buf);",
+	"		if (at >= 0)",
+	"			got = pread(fd, buf, (size_t)len + (lines ? LINE_REACH : 0), at);",
+	"		if (at >= 0 && got >= 0) {",
+	"			n = got < len ? got : len;",
+	"			if (lines && n > 0 && buf[n - 1] != '\\n' &&",
+	"			    (nl = memchr(buf + n, '\\n', (size_t)(got - n))))",
+	"				n = nl + 1 - buf;",
+	"		}",
+	"		if (at < 0 || got < 0 || write_all(out, (unsigned char *)buf, (size_t)n) < 0)",
 	"			total = -1;",
 	"		else",
-	"			total += got;",
+	"			total += n;",
 	"	}",
 	"	free(buf);",
 	"	if (out >= 0 && close(out) != 0)",
@@ -429,6 +474,7 @@ static const char *const samples_text[] = {
 	"		const char *path = planned_file(argc, argv, input, i, &word, &offset), *base;",
 	"		off_t size;",
 	"		long piece;",
+	"		int lines;",
 	"",
 	"		if (!path)",
 	"			continue;",
@@ -437,6 +483,7 @@ static const char *const samples_text[] = {
 	"		size = regular_size(path);",
 	"		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;",
 	"		piece = (long)(q * (double)size / CHUNKS);",
+	"		lines = reads_as_text(fd);",
 	"		for (int k = 0; k < 2; k++) {",
 	"			size_t n = strlen(s->dir) + strlen(base) + 32;",
 	"			long got;",
@@ -453,7 +500,8 @@ static const char *const samples_text[] = {
 	"				return -1;",
 	"			}",
 	"			snprintf(s->file[k][i], n, \"%s/%c%d/%s\", s->dir, \"ab\"[k], i, base);",
-	"			got = write_excerpt(fd, size, k == 0 ? piece : piece / SMALLER, s->file[k][i]);",
+	"			got = write_excerpt(fd, size, k == 0 ? piece : piece / SMALLER, lines,",
+	"					    s->file[k][i]);",
 	"			if (got < 0) {",
 	"				close(fd);",
 	"				return -1;",
@@ -507,11 +555,15 @@ static const char *const samples_text[] = {
 /* extrapolated(), emitted when the model reads an extrapolated sampled feature. */
 static const char *const extrapolated_text[] = {
 	"",
-	"/* Returns fa extrapolated along the line through the two samples to the whole files. */",
-	"static double extrapolated(double fa, double fb, const double *share)",
+	"/* Returns fa extrapolated to the whole files along the line through the two samples, or",
+	" * with parabola along the parabola through them and the origin (sampler.h). */",
+	"static double extrapolated(double fa, double fb, const double *share, int parabola)",
 	"{",
 	"	if (share[0] >= 1 || share[0] <= share[1])",
 	"		return fa;",
+	"	if (parabola && share[1] > 0)",
+	"		return fa / share[0] + (fa / share[0] - fb / share[1]) * (1 - share[0]) /",
+	"		       (share[0] - share[1]);",
 	"	return fa + (fa - fb) * (1 - share[0]) / (share[0] - share[1]);",
 	"}",
 };
@@ -1127,14 +1179,20 @@ static void sampled_constants(struct strbuf *sb, const struct predictor *p,
 
 	strbuf_addf(sb, "\n/* How the input's files are sampled (predictor.json \"sampled\"). */\n"
 	    "enum {\n\tNPOSITIONS = %d, /* files sampled */\n\tCHUNKS = %d, /* pieces of each in a "
-	    "sample */\n\tSMALLER = %d /* the larger sample is this many times the smaller */\n"
+	    "sample */\n\tSMALLER = %d, /* the larger sample is this many times the smaller */\n"
+	    "\tLINE_REACH = %d /* a text file's piece starts and ends at a newline this near */\n"
 	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
-	    "static const double FRACTION = ", plan->npositions, plan->chunks, sampler_smaller(plan));
+	    "static const double FRACTION = ", plan->npositions, plan->chunks, sampler_smaller(plan),
+	    SAMPLER_LINE_REACH);
 	put_double(sb, plan->fraction);
 	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N], 0 for input (the standard input). */\n"
 	    "static const int positions[NPOSITIONS] = {", sampler_least(plan));
 	for (int i = 0; i < plan->npositions; i++)
 		strbuf_addf(sb, "%s%d", i ? ", " : "", plan->positions[i]);
+	strbuf_addf(sb, "};\n/* 1 for a position sampled where the input names a file there, none "
+	    "required. */\nstatic const int optional[NPOSITIONS] = {");
+	for (int i = 0; i < plan->npositions; i++)
+		strbuf_addf(sb, "%s%d", i ? ", " : "", sampler_optional(plan, i));
 	strbuf_addf(sb, "};\n");
 	what = xasprintf("PRED/%s", p->info.sampled_program);
 	bytes_array(sb, what, "sampled", exe, bytes);
@@ -1171,8 +1229,9 @@ static const struct feature *counted(const struct predictor *p, int i)
 	       : p->sampled[i] >= 0 ? &p->m.v[p->sampled[i]] : NULL;
 }
 
-/* Returns whether model feature i is a sampled one extrapolated to the whole files, not read
- * off the larger sample as it is (sampled-larger:) nor computed otherwise. */
+/* Returns whether model feature i is a sampled one extrapolated to the whole files (along the
+ * line or the parabola), not read off the larger sample as it is (sampled-larger:) nor computed
+ * otherwise. */
 static int extrapolates(const struct predictor *p, int i)
 {
 	return p->sampled[i] >= 0 && !sampler_is_larger(p->model.features[i].name);
@@ -1479,7 +1538,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 		}
 		if (extrapolates(p, i)) {
 			strbuf_addf(sb, "\tx[%d] = share[0] < 1 ? extrapolated(feature_%d(ca), "
-			    "feature_%d(cb), share) : feature_%d(ca);\n", i, i, i, i);
+			    "feature_%d(cb), share, %d) : feature_%d(ca);\n", i, i, i,
+			    sampler_way_of(m->features[i].name) == SAMPLER_QUADRATIC, i);
 			continue;
 		}
 		if (p->sampled[i] >= 0) { /* sampled-larger: as it is on the larger sample */

@@ -513,7 +513,7 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 			    : p->sampled[i] < 0 ? descriptor_named_value(in, p->model.features[i].name,
 									 row)
 			    : sampled ? sampler_value(sampled, &p->m.v[p->sampled[i]],
-						      sampler_is_larger(p->model.features[i].name))
+						      sampler_way_of(p->model.features[i].name))
 				      : feature_value(&p->m.v[p->sampled[i]], counters);
 }
 

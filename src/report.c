@@ -609,14 +609,17 @@ static void feature_card(struct report *r, int i)
 	strbuf_addf(sb, "</h3>\n<table>\n");
 	row(sb, "kind", f ? f->kind : "input");
 	if (sampled) {
-		int whole = !sampler_is_larger(mf->name);
+		enum sampler_way way = sampler_way_of(mf->name);
 		char *how = xasprintf("counted on two samples of the input's files (%.3g%% of them, "
 				      "at least %ld KiB, and 1/%d of that), %s",
 				      100 * r->p.info.plan.fraction,
 				      sampler_least(&r->p.info.plan) / 1024,
 				      sampler_smaller(&r->p.info.plan),
-				      whole ? "extrapolated to the whole files"
-					    : "as it is on the larger sample");
+				      way == SAMPLER_LINE ? "extrapolated to the whole files"
+				      : way == SAMPLER_QUADRATIC
+					      ? "extrapolated to the whole files along the parabola "
+						"through the two and the origin"
+					      : "as it is on the larger sample");
 
 		row(sb, "measured", how);
 		free(how);

@@ -1,7 +1,10 @@
 /*
- * sampler.c: sampled features (sampler.h): the program run on two excerpts of its input's large
- * files, each feature extrapolated along the line through the two runs to the whole files, and
- * each that describes the input (a mean, a first value) also as it is on the larger.
+ * sampler.c: sampled features (sampler.h): the program run on two excerpts of its input's
+ * files, each feature extrapolated along the line through the two runs to the whole files, each
+ * count whose whole values on the training inputs the parabola through the two and the origin
+ * holds better also along that (an insertion sort's steps grow as the square of its lines:
+ * sampler_value), and each that describes the input (a mean, a first value) also as it is on
+ * the larger.
  *
  * An excerpt takes q of every sampled file: c pieces of q * size / c bytes at offsets
  * i * size / c (i = 0..c-1), so the first piece keeps the file's header and the others see its
@@ -45,17 +48,29 @@
 #include "util.h"
 
 
-char *sampler_name(const char *feature, int larger)
+/* The name prefix of each way (enum sampler_way). */
+static const char *const way_prefix[] = {SAMPLER_PREFIX, SAMPLER_LARGER_PREFIX,
+					 SAMPLER_QUADRATIC_PREFIX};
+
+char *sampler_name(const char *feature, enum sampler_way way)
 {
-	return xasprintf("%s%s", larger ? SAMPLER_LARGER_PREFIX : SAMPLER_PREFIX, feature);
+	return xasprintf("%s%s", way_prefix[way], feature);
 }
 
 const char *sampler_feature(const char *name)
 {
-	size_t n = strlen(SAMPLER_PREFIX), l = strlen(SAMPLER_LARGER_PREFIX);
+	for (size_t w = 0; w < sizeof way_prefix / sizeof *way_prefix; w++) {
+		if (strncmp(name, way_prefix[w], strlen(way_prefix[w])) == 0)
+			return name + strlen(way_prefix[w]);
+	}
+	return NULL;
+}
 
-	return strncmp(name, SAMPLER_PREFIX, n) == 0 ? name + n
-	       : strncmp(name, SAMPLER_LARGER_PREFIX, l) == 0 ? name + l : NULL;
+enum sampler_way sampler_way_of(const char *name)
+{
+	return sampler_is_larger(name) ? SAMPLER_LARGER
+	       : strncmp(name, SAMPLER_QUADRATIC_PREFIX, strlen(SAMPLER_QUADRATIC_PREFIX)) == 0
+		       ? SAMPLER_QUADRATIC : SAMPLER_LINE;
 }
 
 int sampler_is_larger(const char *name)
@@ -74,14 +89,16 @@ int sampler_extensive(const struct feature *f)
 	return what && (strcmp(what, ".sum") == 0 || strcmp(what, ".count") == 0);
 }
 
-double sampler_value(const struct sampled_run *r, const struct feature *f, int larger)
+double sampler_value(const struct sampled_run *r, const struct feature *f, enum sampler_way way)
 {
-	double fa = feature_value(f, r->counters[0]), fb;
+	double fa = feature_value(f, r->counters[0]), fb, qa = r->share[0], qb = r->share[1];
 
-	if (larger || !r->counters[1] || r->share[0] >= 1 || r->share[0] <= r->share[1])
+	if (way == SAMPLER_LARGER || !r->counters[1] || qa >= 1 || qa <= qb)
 		return fa;
 	fb = feature_value(f, r->counters[1]);
-	return fa + (fa - fb) * (1 - r->share[0]) / (r->share[0] - r->share[1]);
+	if (way == SAMPLER_QUADRATIC && qb > 0)
+		return fa / qa + (fa / qa - fb / qb) * (1 - qa) / (qa - qb);
+	return fa + (fa - fb) * (1 - qa) / (qa - qb);
 }
 
 /* ---- the plan ----------------------------------------------------------------------------- */
@@ -100,7 +117,7 @@ char *sampler_plan_files(const struct sampler_plan *plan)
 	for (int i = 0; i < plan->npositions; i++) {
 		char *name = position_name(plan->positions[i]);
 
-		strbuf_addf(&sb, "%s%s", i ? "," : "", name);
+		strbuf_addf(&sb, "%s%s%s", i ? "," : "", name, sampler_optional(plan, i) ? "?" : "");
 		free(name);
 	}
 	return strbuf_detach(&sb);
@@ -133,12 +150,19 @@ int sampler_plan_parse_files(struct sampler_plan *plan, const char *files, struc
 	int rc = 0;
 
 	free(plan->positions);
+	free(plan->optional);
 	plan->npositions = 0;
 	plan->positions = xcalloc(strlen(files) + 1, sizeof *plan->positions);
+	plan->optional = xcalloc(strlen(files) + 1, sizeof *plan->optional);
 	for (char *w = strtok_r(copy, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
+		size_t len = strlen(w);
 		char *end;
 		long k;
 
+		if (len > 0 && w[len - 1] == '?') {
+			plan->optional[plan->npositions] = 1;
+			w[len - 1] = '\0';
+		}
 		if (strcmp(w, "stdin") == 0) {
 			plan->positions[plan->npositions++] = SAMPLER_STDIN;
 			continue;
@@ -154,9 +178,15 @@ int sampler_plan_parse_files(struct sampler_plan *plan, const char *files, struc
 	return rc;
 }
 
+int sampler_optional(const struct sampler_plan *plan, int i)
+{
+	return plan->optional && plan->optional[i];
+}
+
 void sampler_plan_release(struct sampler_plan *plan)
 {
 	free(plan->positions);
+	free(plan->optional);
 	memset(plan, 0, sizeof *plan);
 }
 
@@ -211,7 +241,7 @@ const char *sampler_unreadable(const struct sampler_plan *plan, const struct inp
 
 		*position = position_name(j);
 
-		if (path && access(path, R_OK) == 0) {
+		if ((path && access(path, R_OK) == 0) || (!path && sampler_optional(plan, i))) {
 			free(*position);
 			continue;
 		}
@@ -226,13 +256,53 @@ const char *sampler_unreadable(const struct sampler_plan *plan, const struct inp
 	return NULL;
 }
 
-/* Copies chunks pieces of len bytes each, at offsets i * size / chunks, from fd to path.
- * Returns the bytes written, or -1 with err set. */
-static long write_excerpt(int fd, off_t size, int chunks, long len, const char *from,
+/* Returns whether the file open at fd reads as text: its first SAMPLER_LINE_REACH bytes hold a
+ * newline and no control byte but tabs, newlines and carriage returns (a binary file's runs of
+ * bytes hold some). Its excerpts then hold whole lines (write_excerpt). */
+static int reads_as_text(int fd)
+{
+	unsigned char buf[SAMPLER_LINE_REACH];
+	ssize_t got = pread(fd, buf, sizeof buf, 0);
+	int newline = 0;
+
+	for (ssize_t i = 0; i < got; i++) {
+		if ((buf[i] < 32 && buf[i] != '\t' && buf[i] != '\n' && buf[i] != '\r') ||
+		    buf[i] == 127)
+			return 0;
+		newline |= buf[i] == '\n';
+	}
+	return newline;
+}
+
+/* Returns where a piece of a text file meant to start at `at` starts: at itself at the file's
+ * start or after a newline, else just past the first newline of the SAMPLER_LINE_REACH bytes
+ * from at (at when there is none); -1 with errno set when fd cannot be read. */
+static off_t line_start(int fd, off_t at, char *buf)
+{
+	ssize_t got;
+	char *nl;
+
+	if (at == 0)
+		return 0;
+	if ((got = pread(fd, buf, SAMPLER_LINE_REACH + 1, at - 1)) < 0)
+		return -1;
+	nl = memchr(buf, '\n', (size_t)got);
+	return nl ? at + (nl - buf) : at;
+}
+
+/*
+ * Copies chunks pieces of about len bytes each, at offsets i * size / chunks, from fd to path;
+ * with lines, each piece of whole lines: it starts past a newline (line_start) and runs on to
+ * the end of the line it stops in, where that end is within SAMPLER_LINE_REACH bytes, so that a
+ * program that rejects a cut line (a "Name, number" list) runs on the excerpt as on the file. A
+ * piece of len / s bytes from the same start is then still the first part of the piece of len.
+ * Returns the bytes written, or -1 with err set.
+ */
+static long write_excerpt(int fd, off_t size, int chunks, long len, int lines, const char *from,
 			  const char *path, struct error *err)
 {
 	int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	char *buf = xmalloc((size_t)len + 1);
+	char *buf = xmalloc((size_t)len + SAMPLER_LINE_REACH + 2);
 	long total = 0;
 
 	if (out < 0) {
@@ -241,13 +311,24 @@ static long write_excerpt(int fd, off_t size, int chunks, long len, const char *
 	}
 	for (int i = 0; i < chunks && total >= 0; i++) {
 		off_t at = (off_t)((double)size * i / chunks);
-		ssize_t got = pread(fd, buf, (size_t)len, at);
+		ssize_t got = 0, n = 0;
+		char *nl;
 
-		if (got < 0 || write(out, buf, (size_t)got) != got)
-			total = got < 0 ? error_errno(err, "cannot read %s", from)
-					: error_errno(err, "cannot write the sample %s", path);
+		if (lines)
+			at = line_start(fd, at, buf);
+		if (at >= 0)
+			got = pread(fd, buf, (size_t)len + (lines ? SAMPLER_LINE_REACH : 0), at);
+		if (at >= 0 && got >= 0) {
+			n = got < len ? got : len;
+			if (lines && n > 0 && buf[n - 1] != '\n' &&
+			    (nl = memchr(buf + n, '\n', (size_t)(got - n))))
+				n = nl + 1 - buf;
+		}
+		if (at < 0 || got < 0 || write(out, buf, (size_t)n) != n)
+			total = at < 0 || got < 0 ? error_errno(err, "cannot read %s", from)
+						  : error_errno(err, "cannot write the sample %s", path);
 		else
-			total += got;
+			total += n;
 	}
 	free(buf);
 	if (close(out) != 0 && total >= 0)
@@ -337,6 +418,7 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		const char *base;
 		off_t size;
 		long piece;
+		int lines;
 
 		if (!path)
 			continue;
@@ -347,6 +429,7 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		size = regular_size(path);
 		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 		piece = (long)(q * (double)size / plan->chunks);
+		lines = reads_as_text(fd);
 		for (int k = 0; k < 2 && rc == 0; k++) {
 			char *sub = xasprintf("%s/%c%d", dir, "ab"[k], i), *file;
 			long len = k == 0 ? piece : piece / sampler_smaller(plan), got;
@@ -354,7 +437,8 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 			if (mkdir(sub, 0700) < 0 && errno != EEXIST)
 				rc = error_errno(err, "cannot make %s", sub);
 			file = xasprintf("%s/%s", sub, base);
-			if (rc == 0 && (got = write_excerpt(fd, size, plan->chunks, len, path, file, err)) < 0)
+			if (rc == 0 && (got = write_excerpt(fd, size, plan->chunks, len, lines, path,
+							  file, err)) < 0)
 				rc = -1;
 			else if (rc == 0) {
 				written[k] += (double)got;
@@ -475,59 +559,93 @@ void sampled_run_release(struct sampled_run *r)
 	memset(r, 0, sizeof *r);
 }
 
+int sampler_quadratic_better(const double *quadratic, const double *line, const double *whole,
+			     int n)
+{
+	double *eq = xcalloc((size_t)n + 1, sizeof *eq), *el = xcalloc((size_t)n + 1, sizeof *el);
+	int k = 0, better;
+
+	for (int i = 0; i < n; i++) {
+		if (whole[i] != 0) {
+			eq[k] = fabs(quadratic[i] / whole[i] - 1);
+			el[k++] = fabs(line[i] / whole[i] - 1);
+		}
+	}
+	better = k > 0 && median(eq, k) < median(el, k) / 2;
+	free(eq);
+	free(el);
+	return better;
+}
+
+/* Fills column[0..n) with feature f had from runs[0..n) in way. Returns whether it varies. */
+static int way_column(const struct sampled_run *runs, int n, const struct feature *f,
+		      enum sampler_way way, double *column)
+{
+	int varies = 0;
+
+	for (int i = 0; i < n; i++) {
+		column[i] = sampler_value(&runs[i], f, way);
+		varies |= column[i] != column[0];
+	}
+	return varies;
+}
+
 int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 			const struct sampled_run *runs)
 {
-	double *column = xcalloc((size_t)ds->n + 1, sizeof *column);
+	double *line = xcalloc((size_t)ds->n + 1, sizeof *line);
+	double *other = xcalloc((size_t)ds->n + 1, sizeof *other);
 	int added = 0;
 
 	for (int f = 0; f < m->n; f++) {
-		for (int larger = 0; larger < 2 - sampler_extensive(&m->v[f]); larger++) {
-			int varies = 0;
+		int extensive = sampler_extensive(&m->v[f]), whole = dataset_find(ds, m->v[f].name);
+		enum sampler_way way = extensive ? SAMPLER_QUADRATIC : SAMPLER_LARGER;
+		char *name;
 
-			for (int i = 0; i < ds->n; i++) {
-				column[i] = sampler_value(&runs[i], &m->v[f], larger);
-				varies |= column[i] != column[0];
-			}
-			if (varies) {
-				char *name = sampler_name(m->v[f].name, larger);
-
-				dataset_add_column(ds, name, column);
-				free(name);
-				added++;
-			}
+		if (way_column(runs, ds->n, &m->v[f], SAMPLER_LINE, line)) {
+			name = sampler_name(m->v[f].name, SAMPLER_LINE);
+			dataset_add_column(ds, name, line);
+			free(name);
+			added++;
 		}
+		if (!way_column(runs, ds->n, &m->v[f], way, other) ||
+		    (extensive && (whole < 0 || !sampler_quadratic_better(other, line,
+						   ds->x + (size_t)whole * (size_t)ds->n, ds->n))))
+			continue;
+		name = sampler_name(m->v[f].name, way);
+		dataset_add_column(ds, name, other);
+		free(name);
+		added++;
 	}
-	free(column);
+	free(line);
+	free(other);
 	return added;
 }
 
 /* ---- choosing the files ------------------------------------------------------------------- */
 
-/* Returns the median over in[0..n) of the size of the file at position j, or -1 when some
- * input names no regular file there. */
-static double median_size(const struct input *const *in, int n, int j)
+/* Returns the median size of the files position j names over in[0..n), where it names one,
+ * and in *named on how many; -1 when it names none. */
+static double median_size(const struct input *const *in, int n, int j, int *named)
 {
 	double *sizes = xcalloc((size_t)n + 1, sizeof *sizes), mid;
 
+	*named = 0;
 	for (int i = 0; i < n; i++) {
 		int word;
 		size_t offset;
 		const char *path = position_file(in[i], j, &word, &offset);
 
-		if (!path) {
-			free(sizes);
-			return -1;
-		}
-		sizes[i] = (double)regular_size(path);
+		if (path)
+			sizes[(*named)++] = (double)regular_size(path);
 	}
-	mid = n > 0 ? median(sizes, n) : -1;
+	mid = *named > 0 ? median(sizes, *named) : -1;
 	free(sizes);
 	return mid;
 }
 
-/* Returns whether position j names, on every input of in[0..n), a word one of plan's positions
- * names: the same file, not to be sampled twice. */
+/* Returns whether position j names, on every input of in[0..n) where it names a file, a word
+ * one of plan's positions names: the same file, not to be sampled twice. */
 static int same_as_planned(const struct sampler_plan *plan, const struct input *const *in, int n,
 			   int j)
 {
@@ -538,7 +656,8 @@ static int same_as_planned(const struct sampler_plan *plan, const struct input *
 			int a, b;
 			size_t o;
 
-			position_file(in[i], j, &a, &o);
+			if (!position_file(in[i], j, &a, &o))
+				continue;
 			position_file(in[i], plan->positions[k], &b, &o);
 			same = a == b;
 		}
@@ -586,20 +705,25 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 	plan->fraction = fraction;
 	plan->chunks = SAMPLER_CHUNKS;
 	plan->positions = xcalloc(2 * SAMPLER_ARGS + 1, sizeof *plan->positions);
+	plan->optional = xcalloc(2 * SAMPLER_ARGS + 1, sizeof *plan->optional);
 	*why = NULL;
 	/* stdin, the words from the first, the words from the last */
 	for (int c = 0; c <= 2 * SAMPLER_ARGS; c++) {
-		int j = c == 0 ? SAMPLER_STDIN : c <= SAMPLER_ARGS ? c : SAMPLER_ARGS - c, rc;
+		int j = c == 0 ? SAMPLER_STDIN : c <= SAMPLER_ARGS ? c : SAMPLER_ARGS - c, rc, named;
 		char *failed;
 
-		if (median_size(in, n, j) < SAMPLER_MIN_BYTES || same_as_planned(plan, in, n, j))
+		if (median_size(in, n, j, &named) < SAMPLER_MIN_BYTES ||
+		    1000L * named < (long)SAMPLER_OPTIONAL_PERMILLE * n ||
+		    same_as_planned(plan, in, n, j))
 			continue;
 		candidates++;
 		failed = trial_failure(j, fraction, exe, m, in, trial, ntrial, timeout, &rc, err);
 		if (rc < 0)
 			return -1;
-		if (!failed)
+		if (!failed) {
+			plan->optional[plan->npositions] = named < n;
 			plan->positions[plan->npositions++] = j;
+		}
 		else if (!*why)
 			*why = failed;
 		else

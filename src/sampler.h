@@ -40,12 +40,24 @@ struct manifest;
  * sample as they are. */
 #define SAMPLER_PREFIX "sampled:"
 #define SAMPLER_LARGER_PREFIX "sampled-larger:"
+#define SAMPLER_QUADRATIC_PREFIX "sampled-quadratic:"
+
+/* How a sampled feature's value is had from its values on the two samples (its name's prefix). */
+enum sampler_way {
+	SAMPLER_LINE,      /* sampled:, along the line through the two samples to the whole files */
+	SAMPLER_LARGER,    /* sampled-larger:, as it is on the larger sample */
+	SAMPLER_QUADRATIC  /* sampled-quadratic:, along the parabola through them and the origin */
+};
 
 enum {
 	SAMPLER_CHUNKS = 8,      /* pieces of a file in one sample, at most */
 	SAMPLER_SMALLER = 4,     /* the larger sample is this many times the smaller */
-	SAMPLER_MIN_BYTES = 65536, /* a file is sampled when its median size is at least this */
+	SAMPLER_MIN_BYTES = 4096, /* a file is sampled when its median size is at least this: a
+				   * small file sorted whole beside sampled ones is a constant
+				   * the parabola multiplies by 1/q (spamfilter's phonebook) */
 	SAMPLER_REPS = 3,        /* timed runs of each sample in training: the cost is their median */
+	SAMPLER_LINE_REACH = 4096, /* a text file's piece starts past a newline and ends at one
+				    * found within this many bytes of its edges */
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
 	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
 				  * all (or is the whole files): a few hundred bytes a piece say
@@ -62,6 +74,8 @@ enum {
 				   * line through 16 and 64 KiB missed its instruction count by 3.8%
 				   * on the mean input, through 32 and 64 KiB by 1.1% */
 	SAMPLER_STDIN = 0,       /* the position of stdin */
+	SAMPLER_OPTIONAL_PERMILLE = 100, /* a position that names a file on this many thousandths
+					  * of the inputs, not all, is sampled where it does */
 	SAMPLER_GOOD_PERMILLE = 20, /* an extrapolated instruction count this close, rescaled (in
 				     * thousandths: mantis's 2% goal) needs no larger sample */
 };
@@ -78,6 +92,10 @@ struct sampler_plan {
 	int *positions;  /* each N for argument N (1: the first word), -N for the N-th word from
 			  * the last (-1: the last; the file's place when options come before it in
 			  * varying numbers), SAMPLER_STDIN for stdin; owned */
+	int *optional;   /* per position, 1 when some training inputs named no regular file there
+			  * (spamfilter's third list of one to six): sampled where one is named,
+			  * and an input without one is no error ("arg6?" in predictor.json);
+			  * owned, or NULL: none optional */
 };
 
 /* What one input's sampled runs measured. */
@@ -148,6 +166,8 @@ long sampler_least(const struct sampler_plan *plan);
 /* Returns how many times plan's larger sample is the smaller (its smaller, SAMPLER_SMALLER
  * when 0). */
 int sampler_smaller(const struct sampler_plan *plan);
+/* Returns whether plan's i-th position is optional (sampled where the input names a file). */
+int sampler_optional(const struct sampler_plan *plan, int i);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */
 int sampler_measured(const struct sampler_trial *tr, int n);
 
@@ -168,14 +188,15 @@ struct sampler_cost {
  */
 int sampler_rejection(const struct sampler_cost *c, int n, double runs_cost, double *saving);
 
-/* Returns the sampled feature name for a program feature (owned by the caller): extrapolated,
- * or with larger as it is on the larger sample. */
-char *sampler_name(const char *feature, int larger);
+/* Returns the name of a program feature had from the samples in way (owned by the caller). */
+char *sampler_name(const char *feature, enum sampler_way way);
 /* Returns the program feature a sampled feature name stands for (a pointer into name), or
  * NULL when name is not a sampled feature's. */
 const char *sampler_feature(const char *name);
 /* Returns whether name is a sampled feature's read off the larger sample as it is. */
 int sampler_is_larger(const char *name);
+/* Returns the way a sampled feature's name says it is had (name a sampled feature's). */
+enum sampler_way sampler_way_of(const char *name);
 
 /*
  * Returns whether feature f grows with the input the program reads (a branch, loop, call or
@@ -186,15 +207,21 @@ int sampler_is_larger(const char *name);
 int sampler_extensive(const struct feature *f);
 
 /*
- * Returns f's value from run r: with larger, f(a); else extrapolated (the formula above), f(a)
- * alone when the larger sample was the whole files.
+ * Returns f's value from run r in way: as it is on the larger sample, f(a); along the line
+ * (the formula above); or along the parabola through the origin, the line of f(q) / q:
+ *
+ *     f(whole) ~ f(a) / q_a + (f(a) / q_a - f(b) / q_b) * (1 - q_a) / (q_a - q_b),
+ *
+ * exact for a feature that is a multiple of the bytes plus one of their square (an insertion
+ * sort's steps on a list in random order: the pairs of lines out of order). f(a) alone when
+ * the larger sample was the whole files.
  */
-double sampler_value(const struct sampled_run *r, const struct feature *f, int larger);
+double sampler_value(const struct sampled_run *r, const struct feature *f, enum sampler_way way);
 
 /*
  * Returns the first file of in that plan samples and that cannot be read: the word (or the
  * value of a -opt=FILE word) at that position, borrowed from in; "" when in has no argument
- * there or no stdin; NULL when every file plan samples is a readable regular file. *position
+ * there or no stdin (an optional position is skipped where in names no regular file); NULL when every file plan samples is a readable regular file. *position
  * is then that position's name ("arg3", "stdin"; owned by the caller), else NULL.
  */
 const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
@@ -226,18 +253,27 @@ void sampled_run_release(struct sampled_run *r);
 
 /*
  * Appends to ds a column "sampled:NAME" for every feature of m whose extrapolated value takes
- * more than one value over runs[0..ds->n) (all ok), and "sampled-larger:NAME" for every one
- * that does not grow with the input (sampler_extensive) and whose larger sample's value does.
- * Returns how many were appended.
+ * more than one value over runs[0..ds->n) (all ok), "sampled-larger:NAME" for every one
+ * that does not grow with the input (sampler_extensive) and whose larger sample's value does,
+ * and "sampled-quadratic:NAME" for every one that grows with it, has a column NAME in ds (its
+ * whole value) and is had along the parabola within half the line's median relative error
+ * on ds's rows (sampler_quadratic_better). Returns how many were appended.
  */
 int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 			const struct sampled_run *runs);
+/* Returns whether quadratic[0..n) err from whole[0..n) (rows where whole is 0 skipped) by
+ * less than half of what line[0..n) err, in median relative error: the median, as an unsampled
+ * file's work (spamfilter's phonebook sorted whole) is a constant the parabola through the
+ * origin misses where the sampled work is small. */
+int sampler_quadratic_better(const double *quadratic, const double *line, const double *whole,
+			     int n);
 
 /*
  * Chooses the files to sample for the training inputs in[0..n) (all of which ran to their end):
- * the positions (stdin, then argN, then arg-N) that name a regular file on every input, of
- * median size at least SAMPLER_MIN_BYTES and not the word of a position chosen before on every
- * input, each of which, sampled alone at fraction, leaves the program (exe, a DIR/sandboxed)
+ * the positions (stdin, then argN, then arg-N) that name a regular file on every input (or,
+ * optional, on at least SAMPLER_OPTIONAL_PERMILLE of them), of median size (where named) at
+ * least SAMPLER_MIN_BYTES and not the word of a position chosen before on every input naming
+ * one, each of which, sampled alone at fraction, leaves the program (exe, a DIR/sandboxed)
  * running to its end on every input in[trial[0..ntrial)). Fills *plan (release
  * with sampler_plan_release) and returns how many files it samples; when none, *why (owned by
  * the caller) says why. Returns -1 with err set when exe could not be run.
@@ -246,8 +282,8 @@ int sampler_plan_choose(struct sampler_plan *plan, double fraction, const char *
 			const struct manifest *m, const struct input *const *in, int n,
 			const int *trial, int ntrial, double timeout, char **why, struct error *err);
 
-/* Returns plan's files as "arg3,arg-1,stdin" (owned by the caller): how predictor.json names
- * them. */
+/* Returns plan's files as "arg3,arg-1,arg4?,stdin" (owned by the caller): how predictor.json
+ * names them, an optional position followed by "?". */
 char *sampler_plan_files(const struct sampler_plan *plan);
 /* Returns how plan samples, timed reps times a run, as sampled.db keys it: everything an
  * excerpt and its runs depend on beside the input (owned by the caller). */

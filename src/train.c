@@ -395,9 +395,10 @@ static int *judge_order(const struct trainer *t);
 
 /* The sampled runs of every sample under plan, each timed reps times: the mean relative error
  * of the extrapolated instruction count once rescaled (sampler_rescaled_error; NaN without the
- * bycount scheme), in *se its standard error and in *raw the extrapolation's own error, or -1
- * with err set. Fills runs[] (each owned by the caller) and *failed (owned) with the first
- * failure, if any. */
+ * bycount scheme), along the line or the parabola (sampler_value), whichever errs less (an
+ * insertion sort's count is the parabola's), in *se its standard error and in *raw the
+ * extrapolation's own error, or -1 with err set. Fills runs[] (each owned by the caller) and
+ * *failed (owned) with the first failure, if any. */
 static double sample_all(struct trainer *t, const struct sampler_plan *plan, int reps,
 			 const char *exe, struct sampled_run *runs, char **failed, double *se,
 			 double *raw, struct error *err)
@@ -405,7 +406,8 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan, reps);
 	int total = manifest_find(&t->m, MANIFEST_INSTRUCTIONS), rc, n = 0;
 	double *extrapolated = xcalloc((size_t)t->samples.n + 1, sizeof *extrapolated);
-	double *actual = xcalloc((size_t)t->samples.n + 1, sizeof *actual), error;
+	double *parabola = xcalloc((size_t)t->samples.n + 1, sizeof *parabola);
+	double *actual = xcalloc((size_t)t->samples.n + 1, sizeof *actual), error, other, ose, oraw;
 	struct sampledb sdb;
 
 	*failed = NULL;
@@ -422,7 +424,8 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
 		if (rc == 0 && runs[k].ok && total >= 0) {
 			actual[n] = feature_value(&t->m.v[total], t->samples.counters[k]);
-			extrapolated[n++] = sampler_value(&runs[k], &t->m.v[total], 0);
+			parabola[n] = sampler_value(&runs[k], &t->m.v[total], SAMPLER_QUADRATIC);
+			extrapolated[n++] = sampler_value(&runs[k], &t->m.v[total], SAMPLER_LINE);
 		}
 	}
 	if (sdb.db)
@@ -430,8 +433,15 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 	free(db);
 	free(setting);
 	error = sampler_rescaled_error(extrapolated, actual, n, se, raw);
+	other = sampler_rescaled_error(parabola, actual, n, &ose, &oraw);
+	if (other < error) {
+		error = other;
+		*se = ose;
+		*raw = oraw;
+	}
 	if (total < 0)
 		*raw = NAN;
+	free(parabola);
 	free(extrapolated);
 	free(actual);
 	return rc < 0 ? -1 : total >= 0 ? error : NAN;
@@ -2535,6 +2545,7 @@ static int sample_cheaper(struct trainer *t, struct error *err)
 	forget_sampled(t);
 	dataset_drop_prefix(&t->ds, SAMPLER_PREFIX);
 	dataset_drop_prefix(&t->ds, SAMPLER_LARGER_PREFIX);
+	dataset_drop_prefix(&t->ds, SAMPLER_QUADRATIC_PREFIX);
 	t->sampled_dropped = 0;
 	t->sample_budget = budget;
 	before = json_incref(t->sampling);

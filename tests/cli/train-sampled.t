@@ -134,7 +134,7 @@ alike under it, and a value under 2 is refused:
   $ cp -r pred halfpred
   $ python3 -c 'import json; p = json.load(open("halfpred/predictor.json")); p["sampled"]["smaller"] = 2; json.dump(p, open("halfpred/predictor.json", "w"))'
   $ mantis export-c halfpred -o predict_half.c --name half > /dev/null
-  $ grep -c 'SMALLER = 2 ' predict_half.c
+  $ grep -c 'SMALLER = 2,' predict_half.c
   1
   $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=half_predict -o half "$TESTDIR/data/predict-driver.c" predict_half.c
   $ ./half t0.bin | awk '{print $2}' > mine.txt
