@@ -124,6 +124,8 @@ struct sampler_trial {
 			  * measured): what the way is judged by */
 	double se;       /* its standard error */
 	double raw;      /* the extrapolated count's own mean relative error (NaN: not measured) */
+	int parabola;    /* the count is extrapolated along the parabola, which errs less there
+			  * (sampler_value), not the line */
 	char *failed;    /* the first input the program failed on, or NULL; owned */
 };
 

@@ -396,17 +396,17 @@ static int *judge_order(const struct trainer *t);
 /* The sampled runs of every sample under plan, each timed reps times: the mean relative error
  * of the extrapolated instruction count once rescaled (sampler_rescaled_error; NaN without the
  * bycount scheme), along the line or the parabola (sampler_value), whichever errs less (an
- * insertion sort's count is the parabola's), in *se its standard error and in *raw the
- * extrapolation's own error, or -1 with err set. Fills runs[] (each owned by the caller) and
- * *failed (owned) with the first failure, if any. */
+ * insertion sort's count is the parabola's; *parabola then 1, unless parabola is NULL), in
+ * *se its standard error and in *raw the extrapolation's own error, or -1 with err set. Fills
+ * runs[] (each owned by the caller) and *failed (owned) with the first failure, if any. */
 static double sample_all(struct trainer *t, const struct sampler_plan *plan, int reps,
 			 const char *exe, struct sampled_run *runs, char **failed, double *se,
-			 double *raw, struct error *err)
+			 double *raw, int *parabola, struct error *err)
 {
 	char *db = xasprintf("%s/sampled.db", t->build), *setting = sampler_setting(plan, reps);
 	int total = manifest_find(&t->m, MANIFEST_INSTRUCTIONS), rc, n = 0;
 	double *extrapolated = xcalloc((size_t)t->samples.n + 1, sizeof *extrapolated);
-	double *parabola = xcalloc((size_t)t->samples.n + 1, sizeof *parabola);
+	double *along = xcalloc((size_t)t->samples.n + 1, sizeof *along); /* the parabola's */
 	double *actual = xcalloc((size_t)t->samples.n + 1, sizeof *actual), error, other, ose, oraw;
 	struct sampledb sdb;
 
@@ -424,7 +424,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 			*failed = xasprintf("input line %d: the program %s", in->line, runs[k].failure);
 		if (rc == 0 && runs[k].ok && total >= 0) {
 			actual[n] = feature_value(&t->m.v[total], t->samples.counters[k]);
-			parabola[n] = sampler_value(&runs[k], &t->m.v[total], SAMPLER_QUADRATIC);
+			along[n] = sampler_value(&runs[k], &t->m.v[total], SAMPLER_QUADRATIC);
 			extrapolated[n++] = sampler_value(&runs[k], &t->m.v[total], SAMPLER_LINE);
 		}
 	}
@@ -433,7 +433,9 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 	free(db);
 	free(setting);
 	error = sampler_rescaled_error(extrapolated, actual, n, se, raw);
-	other = sampler_rescaled_error(parabola, actual, n, &ose, &oraw);
+	other = sampler_rescaled_error(along, actual, n, &ose, &oraw);
+	if (parabola)
+		*parabola = other < error;
 	if (other < error) {
 		error = other;
 		*se = ose;
@@ -441,7 +443,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 	}
 	if (total < 0)
 		*raw = NAN;
-	free(parabola);
+	free(along);
 	free(extrapolated);
 	free(actual);
 	return rc < 0 ? -1 : total >= 0 ? error : NAN;
@@ -505,8 +507,9 @@ static void log_trials(struct trainer *t, const struct sampler_trial *tr, int n)
 			json_object_set_new(o, "failure", json_string(tr[i].failed));
 		else if (!isnan(tr[i].error))
 			json_object_set_new(o, "instructions_error",
-					    json_pack("{s:f, s:f, s:f}", "mean", tr[i].error, "se",
-						      tr[i].se, "extrapolated", tr[i].raw));
+					    json_pack("{s:f, s:f, s:f, s:b}", "mean", tr[i].error, "se",
+						      tr[i].se, "extrapolated", tr[i].raw, "parabola",
+						      tr[i].parabola));
 		json_array_append_new(list, o);
 	}
 	json_object_set_new(t->sampling, "trials", list);
@@ -557,7 +560,8 @@ static int run_trial(struct trainer *t, const char *exe, const char *files,
 	t->plan.least = x->least;
 	t->plan.chunks = x->chunks;
 	t->plan.smaller = x->smaller;
-	x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, &x->raw, err);
+	x->error = sample_all(t, &t->plan, 1, exe, runs, &x->failed, &x->se, &x->raw,
+			      &x->parabola, err);
 	x->share = x->cost = 0;
 	for (int k = 0; k < t->samples.n && !(x->error < 0) && !x->failed; k++) {
 		x->share += (runs[k].share[0] + runs[k].share[1]) / t->samples.n;
@@ -574,9 +578,10 @@ static int run_trial(struct trainer *t, const char *exe, const char *files,
 	else if (isnan(x->error))
 		say(t, "every input ran (cost %.2f%%)\n", 100 * x->cost);
 	else
-		say(t, "the instruction count extrapolated within %.2f%% on the mean input, %.2f%% "
-		    "once rescaled (standard error %.2f%%), cost %.2f%%\n", 100 * x->raw,
-		    100 * x->error, 100 * x->se, 100 * x->cost);
+		say(t, "the instruction count extrapolated%s within %.2f%% on the mean input, "
+		    "%.2f%% once rescaled (standard error %.2f%%), cost %.2f%%\n",
+		    x->parabola ? " along the parabola" : "", 100 * x->raw, 100 * x->error,
+		    100 * x->se, 100 * x->cost);
 	return 0;
 }
 
@@ -697,7 +702,8 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 	t->plan.smaller = tr[kept].smaller;
 	t->sampled = xcalloc((size_t)t->samples.n + 1, sizeof *t->sampled);
 	t->nsampled = t->samples.n;
-	if (sample_all(t, &t->plan, SAMPLER_REPS, exe, t->sampled, &failed, &se, &raw, err) < 0) {
+	if (sample_all(t, &t->plan, SAMPLER_REPS, exe, t->sampled, &failed, &se, &raw, NULL,
+		       err) < 0) {
 		free(exe);
 		return -1;
 	}
@@ -2635,7 +2641,7 @@ static double *gate_costs(struct trainer *t, int cheapest, struct error *err)
 		plan.smaller = t->trials[way].smaller;
 		runs = xcalloc((size_t)n + 1, sizeof *runs);
 		exe = xasprintf("%s/sandboxed", t->build);
-		if (sample_all(t, &plan, 1, exe, runs, &failed, &se, &raw, err) < 0) {
+		if (sample_all(t, &plan, 1, exe, runs, &failed, &se, &raw, NULL, err) < 0) {
 			free(cost);
 			cost = NULL;
 		}

@@ -50,10 +50,10 @@ some inputs only.
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.5 prog.c > log.txt
 
 The decisions. Every list is sampled: the first word always, the second and third and the last
-but one where an input names a file there ("?": an input without one is no error). The model
-reads the sort's steps along the parabola, which errs less than half as much as the line on
-the training inputs at the median (train.json keeps the columns judged; the line's column of
-the same count is there too):
+but one where an input names a file there ("?": an input without one is no error). The ways of
+sampling are judged by the instruction count along the parabola, which errs less there than
+along the line; and the model reads the sort's steps along the parabola, which errs less than
+half as much as the line on the training inputs at the median:
 
   $ cat > decisions.py <<'PY'
   > import json
@@ -63,9 +63,12 @@ the same count is there too):
   > names = sorted({f for t in model["terms"] for f in t["powers"]})
   > print(info["sampled"]["files"])
   > print([n for n in names if n.startswith("sampled-quadratic:")] == ["sampled-quadratic:branch:main:prog.c:%d:true" % line])
+  > trials = json.load(open("pred/train.json"))["sampling"]["trials"]
+  > print(all(t["instructions_error"]["parabola"] for t in trials if "instructions_error" in t))
   > PY
   $ python3 decisions.py
   arg1,arg2?,arg3?,arg-1,arg-2?
+  True
   True
 
 On six held-out inputs the count is predicted within 6%; the black box, which sees the lists'
