@@ -223,8 +223,9 @@ double sampler_value(const struct sampled_run *r, const struct feature *f, enum 
 /*
  * Returns the first file of in that plan samples and that cannot be read: the word (or the
  * value of a -opt=FILE word) at that position, borrowed from in; "" when in has no argument
- * there or no stdin (an optional position is skipped where in names no regular file); NULL when every file plan samples is a readable regular file. *position
- * is then that position's name ("arg3", "stdin"; owned by the caller), else NULL.
+ * there or no stdin (an optional position is skipped where in names no regular file); NULL
+ * when every file plan samples is a readable regular file. *position is then that position's
+ * name ("arg3", "stdin"; owned by the caller), else NULL.
  */
 const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
 			       char **position);
