@@ -68,9 +68,11 @@ const char *sampler_feature(const char *name)
 
 enum sampler_way sampler_way_of(const char *name)
 {
-	return sampler_is_larger(name) ? SAMPLER_LARGER
-	       : strncmp(name, SAMPLER_QUADRATIC_PREFIX, strlen(SAMPLER_QUADRATIC_PREFIX)) == 0
-		       ? SAMPLER_QUADRATIC : SAMPLER_LINE;
+	for (size_t w = 0; w < sizeof way_prefix / sizeof *way_prefix; w++) {
+		if (strncmp(name, way_prefix[w], strlen(way_prefix[w])) == 0)
+			return (enum sampler_way)w;
+	}
+	return SAMPLER_LINE;
 }
 
 int sampler_is_larger(const char *name)
@@ -577,6 +579,16 @@ int sampler_quadratic_better(const double *quadratic, const double *line, const 
 	return better;
 }
 
+/* Appends to ds the column values of feature f had in way. */
+static void add_way_column(struct dataset *ds, const struct feature *f, enum sampler_way way,
+			   const double *values)
+{
+	char *name = sampler_name(f->name, way);
+
+	dataset_add_column(ds, name, values);
+	free(name);
+}
+
 /* Fills column[0..n) with feature f had from runs[0..n) in way. Returns whether it varies. */
 static int way_column(const struct sampled_run *runs, int n, const struct feature *f,
 		      enum sampler_way way, double *column)
@@ -600,21 +612,16 @@ int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 	for (int f = 0; f < m->n; f++) {
 		int extensive = sampler_extensive(&m->v[f]), whole = dataset_find(ds, m->v[f].name);
 		enum sampler_way way = extensive ? SAMPLER_QUADRATIC : SAMPLER_LARGER;
-		char *name;
 
 		if (way_column(runs, ds->n, &m->v[f], SAMPLER_LINE, line)) {
-			name = sampler_name(m->v[f].name, SAMPLER_LINE);
-			dataset_add_column(ds, name, line);
-			free(name);
+			add_way_column(ds, &m->v[f], SAMPLER_LINE, line);
 			added++;
 		}
 		if (!way_column(runs, ds->n, &m->v[f], way, other) ||
 		    (extensive && (whole < 0 || !sampler_quadratic_better(other, line,
 						   ds->x + (size_t)whole * (size_t)ds->n, ds->n))))
 			continue;
-		name = sampler_name(m->v[f].name, way);
-		dataset_add_column(ds, name, other);
-		free(name);
+		add_way_column(ds, &m->v[f], way, other);
 		added++;
 	}
 	free(line);
