@@ -182,7 +182,9 @@ const struct command cmd_train = {
 		"file of 4 KiB and more, it also offers sampled features: every feature counted\n"
 		"by PRED/build/sandboxed (the instrumented program, which changes no file) on two\n"
 		"samples of the file (a share of it and a quarter of that, in 8 pieces spread over the\n"
-		"file or as a prefix; of --sample, half and a quarter of it, or --sample raised to 64\n"
+		"file, as a prefix or, for a text file, a line at a time: one line every 1/share of\n"
+		"it, the smaller sample every fourth of those; of --sample, half and a quarter of it,\n"
+		"or --sample raised to 64\n"
 		"or 256 KiB with the smaller sample a quarter or a half, the smallest whose runs cost\n"
 		"at most 1.5x the threshold and whose instruction count extrapolates within one\n"
 		"standard error of the best way's on the training inputs; of one share, the pieces\n"
@@ -217,10 +219,10 @@ const struct command cmd_train = {
 		"the spread of its held-out errors there is the interval mantis predict gives\n"
 		"(model.json \"interval\": 90% of the training inputs, or of their files when they\n"
 		"share them, or what fewer than 19 can bound). When the sampled features were all\n"
-		"dropped for their cost and the model reads input features alone, a gate: the\n"
-		"training inputs the model predicts highest (at least 12, not all), as many as keep\n"
-		"the samples' runs (in the way kept, else in the cheapest way tried) at most the\n",
+		"dropped for their cost and the model reads input features alone, a gate: the\n",
 	.usage_more =
+		"training inputs the model predicts highest (at least 12, not all), as many as keep\n"
+		"the samples' runs (in the way kept, else in the cheapest way tried) at most the\n"
 		"threshold on average and on the 5 least of them, train\n"
 		"a second predictor, PRED/long (the same build; no gate of its own), kept when its\n"
 		"model reads sampled or program features and errs less on those inputs, held out,\n"

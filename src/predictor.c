@@ -103,7 +103,7 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 	info->plan.smaller = (int)json_integer_value(json_object_get(sampled, "smaller"));
 	info->sampled_cost = json_number_value(json_object_get(sampled, "cost"));
 	if (!json_is_string(files) || !json_is_string(program) ||
-	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 1 ||
+	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 0 ||
 	    info->plan.least < 0)
 		return error_set(err, "%s: \"sampled\" needs a fraction, chunks, files and a program",
 				 path);

@@ -1213,6 +1213,7 @@ static void cost_section(struct report *r)
 	const json_t *fin = json_object_get(r->log, "final"), *secs = json_object_get(r->log, "seconds");
 	const json_t *v;
 	const char *step;
+	char *pieces;
 
 	strbuf_addf(sb, "<h2 id=\"cost\">Cost of the evaluator</h2>\n");
 	if (r->p.nsampled > 0) {
@@ -1222,9 +1223,11 @@ static void cost_section(struct report *r)
 		    ? "PRED/sampled-evaluator (the program sliced down to the features they "
 		      "extrapolate)" : "PRED/build/sandboxed (the instrumented program)");
 		percent(sb, r->p.info.plan.fraction);
-		strbuf_addf(sb, " of them, at least %ld KiB, in %d piece%s, and 1/%d of that), "
-			    "at <b>", sampler_least(&r->p.info.plan) / 1024, r->p.info.plan.chunks,
-			    r->p.info.plan.chunks > 1 ? "s" : "", sampler_smaller(&r->p.info.plan));
+		pieces = sampler_pieces(r->p.info.plan.chunks);
+		strbuf_addf(sb, " of them, at least %ld KiB, %s, and 1/%d of that), at <b>",
+			    sampler_least(&r->p.info.plan) / 1024, pieces,
+			    sampler_smaller(&r->p.info.plan));
+		free(pieces);
 		percent(sb, r->p.info.sampled_cost);
 		strbuf_addf(sb, "</b> of the program's time on the training inputs; the cost below "
 		    "counts them.</p>\n");

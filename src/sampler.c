@@ -11,8 +11,13 @@
  * middle and its end: a file of segments of different kinds is seen in each of them, where a
  * prefix (c = 1) sees the first; but a block compressor's blocks are larger than a small piece,
  * and there a prefix extrapolates better (lz4: 3.8% against 11% with 8 pieces of 0.5% of
- * its files). Training chooses c (sampler_plan_choose). The smaller excerpt keeps the first
- * 1/s of each piece of the larger (s the plan's smaller, 4 or 2), so it is part of the larger.
+ * its files). A text file can also be sampled a line at a time (c = SAMPLER_BY_LINE): one line
+ * after each of n even offsets, n its excerpt's bytes over its mean line, a systematic sample
+ * that sees a list's disorder all over it, where 8 pieces see 8 places (a sort's steps are the
+ * pairs of lines out of order, of a list of sorted shards too). Training chooses c
+ * (sampler_plan_choose, train.c). The smaller excerpt keeps the first 1/s of each piece of the
+ * larger (s the plan's smaller, 4 or 2), a line at a time every s-th line of the larger, so it
+ * is part of the larger.
  * With q_a and q_b the two excerpts' exact shares of the files' bytes and f(a), f(b) a
  * feature's values,
  *
@@ -33,7 +38,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -258,82 +265,138 @@ const char *sampler_unreadable(const struct sampler_plan *plan, const struct inp
 	return NULL;
 }
 
-/* Returns whether the file open at fd reads as text: its first SAMPLER_LINE_REACH bytes hold a
- * newline and no control byte but tabs, newlines and carriage returns (a binary file's runs of
- * bytes hold some). Its excerpts then hold whole lines (write_excerpt). */
-static int reads_as_text(int fd)
+/* Returns the mean length of the lines in the first SAMPLER_LINE_REACH bytes of the file open
+ * at fd when it reads as text: they hold a newline and no control byte but tabs, newlines and
+ * carriage returns (a binary file's runs of bytes hold some); 0 when it does not. A text file's
+ * excerpts hold whole lines (write_excerpt). */
+static double text_line_length(int fd)
 {
 	unsigned char buf[SAMPLER_LINE_REACH];
-	ssize_t got = pread(fd, buf, sizeof buf, 0);
-	int newline = 0;
+	ssize_t got = pread(fd, buf, sizeof buf, 0), end = 0;
+	int newlines = 0;
 
 	for (ssize_t i = 0; i < got; i++) {
 		if ((buf[i] < 32 && buf[i] != '\t' && buf[i] != '\n' && buf[i] != '\r') ||
 		    buf[i] == 127)
 			return 0;
-		newline |= buf[i] == '\n';
+		if (buf[i] == '\n') {
+			newlines++;
+			end = i + 1;
+		}
 	}
-	return newline;
+	return newlines ? (double)end / newlines : 0;
 }
 
-/* Returns where a piece of a text file meant to start at `at` starts: at itself at the file's
- * start or after a newline, else just past the first newline of the SAMPLER_LINE_REACH bytes
- * from at (at when there is none); -1 with errno set when fd cannot be read. */
-static off_t line_start(int fd, off_t at, char *buf)
-{
-	ssize_t got;
-	char *nl;
+/* A file's bytes read ahead: the pieces of a line at a time lie close together, and one read
+ * of many of them costs less than a read each. */
+struct window {
+	int fd;     /* the file */
+	char *buf;  /* its bytes from `from`; owned */
+	off_t from; /* where buf starts in the file */
+	long got;   /* bytes in buf (-1: none read yet) */
+	long cap;   /* buf's size */
+};
 
-	if (at == 0)
-		return 0;
-	if ((got = pread(fd, buf, SAMPLER_LINE_REACH + 1, at - 1)) < 0)
-		return -1;
-	nl = memchr(buf, '\n', (size_t)got);
-	return nl ? at + (nl - buf) : at;
+/* Points *p at the file's bytes from `from` on, up to want of them (fewer only at the file's
+ * end), read through w (want at most w->cap). Returns how many, or -1 with errno set. */
+static long window_read(struct window *w, off_t from, long want, char **p)
+{
+	long avail;
+
+	if (w->got < 0 || from < w->from ||
+	    (from + want > w->from + w->got && w->got == w->cap)) {
+		if ((w->got = (long)pread(w->fd, w->buf, (size_t)w->cap, from)) < 0)
+			return -1;
+		w->from = from;
+	}
+	*p = w->buf + (from - w->from);
+	avail = (long)(w->from + w->got - from);
+	return avail < want ? (avail > 0 ? avail : 0) : want;
+}
+
+/* Points *piece at the piece of about len bytes meant to start at `at`, read through w; with
+ * lines, of whole lines: it starts at the file's start or just past the first newline of the
+ * SAMPLER_LINE_REACH bytes from at (at when there is none), and runs on to the end of the line
+ * it stops in, where that end is within SAMPLER_LINE_REACH bytes. A newline is looked for
+ * within SAMPLER_SHORT_REACH bytes first, with the same result. Returns the piece's bytes, or
+ * -1 with errno set. */
+static long read_piece(struct window *w, off_t at, long len, int lines, char **piece)
+{
+	long reach = lines ? SAMPLER_SHORT_REACH : 0, before = at > 0 && lines, got, n, start;
+	char *nl, *buf;
+
+	for (;;) {
+		if ((got = window_read(w, at - before, len + 2 * reach + before, &buf)) < 0)
+			return -1;
+		start = 0;
+		if (before) {
+			nl = memchr(buf, '\n', (size_t)(got < reach + 1 ? got : reach + 1));
+			if (!nl && reach < SAMPLER_LINE_REACH && got > reach + 1) {
+				reach = SAMPLER_LINE_REACH;
+				continue;
+			}
+			start = nl ? nl - buf + 1 : 1;
+		}
+		*piece = buf + start;
+		got = got - start < len + reach ? got - start : len + reach;
+		n = got < len ? got : len;
+		if (!lines || n <= 0 || (*piece)[n - 1] == '\n')
+			return n;
+		if ((nl = memchr(*piece + n, '\n', (size_t)(got - n))))
+			return nl + 1 - *piece;
+		if (reach == SAMPLER_LINE_REACH || got < len + reach)
+			return n;
+		reach = SAMPLER_LINE_REACH;
+	}
+}
+
+/* Returns how many lines a sample of share q of a text file of size bytes takes a line at a
+ * time, its lines line bytes long on average: the nearest whole number, at least 1. */
+static int lines_sampled(double q, off_t size, double line)
+{
+	long n = (long)(q * (double)size / line + 0.5);
+
+	return n > 1 ? (int)n : 1;
 }
 
 /*
- * Copies chunks pieces of about len bytes each, at offsets i * size / chunks, from fd to path;
- * with lines, each piece of whole lines: it starts past a newline (line_start) and runs on to
- * the end of the line it stops in, where that end is within SAMPLER_LINE_REACH bytes, so that a
- * program that rejects a cut line (a "Name, number" list) runs on the excerpt as on the file. A
- * piece of len / s bytes from the same start is then still the first part of the piece of len.
- * Returns the bytes written, or -1 with err set.
+ * Copies every every-th of chunks pieces of about len bytes each, at offsets i * size / chunks,
+ * from fd to path; with lines, each piece of whole lines (read_piece), so that a program that
+ * rejects a cut line (a "Name, number" list) runs on the excerpt as on the file. A piece of
+ * len / s bytes from the same start is then still the first part of the piece of len, and a
+ * line at a time (len 1) the smaller sample takes every s-th of the larger's pieces. Pieces
+ * less than SAMPLER_WINDOW apart are read that many bytes at a time. Returns the bytes
+ * written, or -1 with err set.
  */
-static long write_excerpt(int fd, off_t size, int chunks, long len, int lines, const char *from,
-			  const char *path, struct error *err)
+static long write_excerpt(int fd, off_t size, int chunks, long len, int every, int lines,
+			  const char *from, const char *path, struct error *err)
 {
-	int out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	char *buf = xmalloc((size_t)len + SAMPLER_LINE_REACH + 2);
+	int to = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	FILE *out = to >= 0 ? fdopen(to, "w") : NULL;
+	long close_by = (double)size / chunks < SAMPLER_WINDOW ? SAMPLER_WINDOW : 0;
+	struct window w = {.fd = fd, .got = -1, .cap = len + 2 * SAMPLER_LINE_REACH + 1 + close_by};
 	long total = 0;
 
-	if (out < 0) {
-		free(buf);
-		return error_errno(err, "cannot write the sample %s", path);
+	if (!out) {
+		total = error_errno(err, "cannot write the sample %s", path);
+		if (to >= 0)
+			close(to);
+		return total;
 	}
-	for (int i = 0; i < chunks && total >= 0; i++) {
-		off_t at = (off_t)((double)size * i / chunks);
-		ssize_t got = 0, n = 0;
-		char *nl;
+	w.buf = xmalloc((size_t)w.cap);
+	for (int i = 0; i < chunks && total >= 0; i += every) {
+		char *piece;
+		long n = read_piece(&w, (off_t)((double)size * i / chunks), len, lines, &piece);
 
-		if (lines)
-			at = line_start(fd, at, buf);
-		if (at >= 0)
-			got = pread(fd, buf, (size_t)len + (lines ? SAMPLER_LINE_REACH : 0), at);
-		if (at >= 0 && got >= 0) {
-			n = got < len ? got : len;
-			if (lines && n > 0 && buf[n - 1] != '\n' &&
-			    (nl = memchr(buf + n, '\n', (size_t)(got - n))))
-				n = nl + 1 - buf;
-		}
-		if (at < 0 || got < 0 || write(out, buf, (size_t)n) != n)
-			total = at < 0 || got < 0 ? error_errno(err, "cannot read %s", from)
-						  : error_errno(err, "cannot write the sample %s", path);
+		if (n < 0)
+			total = error_errno(err, "cannot read %s", from);
+		else if (fwrite(piece, 1, (size_t)n, out) != (size_t)n)
+			total = error_errno(err, "cannot write the sample %s", path);
 		else
 			total += n;
 	}
-	free(buf);
-	if (close(out) != 0 && total >= 0)
+	free(w.buf);
+	if (fclose(out) != 0 && total >= 0)
 		total = error_errno(err, "cannot write the sample %s", path);
 	return total;
 }
@@ -389,6 +452,23 @@ static const char *planned_file(const struct sampler_plan *plan, const struct in
 	return path;
 }
 
+int sampler_reads_text(const struct sampler_plan *plan, const struct input *in)
+{
+	int text = 0;
+
+	for (int i = 0; i < plan->npositions && !text; i++) {
+		int word, fd;
+		size_t offset;
+		const char *path = planned_file(plan, in, i, &word, &offset);
+
+		if (path && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+			text = text_line_length(fd) > 0;
+			close(fd);
+		}
+	}
+	return text;
+}
+
 double sampler_bytes(const struct sampler_plan *plan, const struct input *in)
 {
 	double total = 0;
@@ -420,7 +500,8 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		const char *base;
 		off_t size;
 		long piece;
-		int lines;
+		double line;
+		int by_line, chunks;
 
 		if (!path)
 			continue;
@@ -430,17 +511,21 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 		}
 		size = regular_size(path);
 		base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-		piece = (long)(q * (double)size / plan->chunks);
-		lines = reads_as_text(fd);
+		line = text_line_length(fd);
+		by_line = plan->chunks == SAMPLER_BY_LINE && line > 0;
+		chunks = by_line ? lines_sampled(q, size, line)
+			 : plan->chunks == SAMPLER_BY_LINE ? SAMPLER_CHUNKS : plan->chunks;
+		piece = by_line ? 1 : (long)(q * (double)size / chunks);
 		for (int k = 0; k < 2 && rc == 0; k++) {
 			char *sub = xasprintf("%s/%c%d", dir, "ab"[k], i), *file;
-			long len = k == 0 ? piece : piece / sampler_smaller(plan), got;
+			long len = k == 0 || by_line ? piece : piece / sampler_smaller(plan), got;
+			int every = k == 1 && by_line ? sampler_smaller(plan) : 1;
 
 			if (mkdir(sub, 0700) < 0 && errno != EEXIST)
 				rc = error_errno(err, "cannot make %s", sub);
 			file = xasprintf("%s/%s", sub, base);
-			if (rc == 0 && (got = write_excerpt(fd, size, plan->chunks, len, lines, path,
-							  file, err)) < 0)
+			if (rc == 0 && (got = write_excerpt(fd, size, chunks, len, every, line > 0,
+							  path, file, err)) < 0)
 				rc = -1;
 			else if (rc == 0) {
 				written[k] += (double)got;
@@ -807,11 +892,25 @@ static int same_share(const struct sampler_trial *x, const struct sampler_trial 
 	return fabs(x->share - y->share) <= 0.01 * fmax(x->share, y->share);
 }
 
+char *sampler_pieces(int chunks)
+{
+	if (chunks == SAMPLER_BY_LINE)
+		return xstrdup("a line at a time");
+	return xasprintf("in %d piece%s", chunks, chunks > 1 ? "s" : "");
+}
+
+/* Returns how many pieces a way of sampling has, a line at a time the most. */
+static int pieces_of(int chunks)
+{
+	return chunks == SAMPLER_BY_LINE ? INT_MAX : chunks;
+}
+
 /* Returns whether trial x, of the same share as y, goes before it: the more pieces (a sample
  * spread over the file stands for all of it, a prefix for its head), then the smaller error. */
 static int spread_first(const struct sampler_trial *x, const struct sampler_trial *y)
 {
-	return x->chunks != y->chunks ? x->chunks > y->chunks : x->error < y->error;
+	return x->chunks != y->chunks ? pieces_of(x->chunks) > pieces_of(y->chunks)
+				      : x->error < y->error;
 }
 
 /* Returns whether trial x may be kept: it ran everywhere and, when within_budget, costs at most

@@ -51,6 +51,9 @@ enum sampler_way {
 
 enum {
 	SAMPLER_CHUNKS = 8,      /* pieces of a file in one sample, at most */
+	SAMPLER_BY_LINE = 0,     /* chunks: a text file's sample is one line of every 1/q, spread
+				  * by bytes (a systematic sample), the smaller every s-th of the
+				  * larger's lines; a binary file's is SAMPLER_CHUNKS pieces */
 	SAMPLER_SMALLER = 4,     /* the larger sample is this many times the smaller */
 	SAMPLER_MIN_BYTES = 4096, /* a file is sampled when its median size is at least this: a
 				   * small file sorted whole beside sampled ones is a constant
@@ -58,6 +61,9 @@ enum {
 	SAMPLER_REPS = 3,        /* timed runs of each sample in training: the cost is their median */
 	SAMPLER_LINE_REACH = 4096, /* a text file's piece starts past a newline and ends at one
 				    * found within this many bytes of its edges */
+	SAMPLER_SHORT_REACH = 256, /* ... looked for first this near, with the same result: a line
+				    * at a time reads many small pieces */
+	SAMPLER_WINDOW = 65536,  /* pieces closer than this are read this many bytes at a time */
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
 	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
 				  * all (or is the whole files): a few hundred bytes a piece say
@@ -85,7 +91,8 @@ struct sampler_plan {
 	double fraction; /* the larger sample's share of the sampled files' bytes */
 	long least;      /* ... raised to at least this many bytes in all (SAMPLER_LEAST or more;
 			  * 0 reads as SAMPLER_LEAST) */
-	int chunks;      /* pieces of each file in a sample, spread over it (1: a prefix) */
+	int chunks;      /* pieces of each file in a sample, spread over it (1: a prefix;
+			  * SAMPLER_BY_LINE: a line at a time) */
 	int smaller;     /* the larger sample is this many times the smaller, piece by piece
 			  * (0 reads as SAMPLER_SMALLER) */
 	int npositions;  /* files sampled */
@@ -113,7 +120,7 @@ struct sampled_run {
 struct sampler_trial {
 	double fraction; /* the larger sample's share */
 	long least;      /* ... raised to at least this many bytes */
-	int chunks;      /* pieces per file */
+	int chunks;      /* pieces per file (SAMPLER_BY_LINE: a line at a time) */
 	int smaller;     /* the larger sample over the smaller (0: SAMPLER_SMALLER) */
 	double share;    /* the two samples' share of the files' bytes, summed, on the mean input:
 			  * what the runs' cost mostly is */
@@ -229,6 +236,14 @@ double sampler_value(const struct sampled_run *r, const struct feature *f, enum 
  */
 const char *sampler_unreadable(const struct sampler_plan *plan, const struct input *in,
 			       char **position);
+
+/* Returns how a sample takes its pieces, for a log or a report: "in 8 pieces", "in 1 piece"
+ * (a prefix) or "a line at a time" (SAMPLER_BY_LINE); owned by the caller. */
+char *sampler_pieces(int chunks);
+
+/* Returns whether some file of in that plan samples reads as text (a line at a time is then
+ * a way of its own). */
+int sampler_reads_text(const struct sampler_plan *plan, const struct input *in);
 
 /* Returns the bytes of the files of in that plan samples, in all. */
 double sampler_bytes(const struct sampler_plan *plan, const struct input *in);

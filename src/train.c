@@ -539,12 +539,14 @@ static int extrapolates_well(const struct sampler_trial *tr, int n)
 	return 0;
 }
 
-/* Logs a way of sampling: "1% (at least 64 KiB) in 8 pieces", and ", the smaller sample 1/2
+/* Logs a way of sampling: "1% (at least 64 KiB) in 8 pieces" (or "a line at a time"), and ", the smaller sample 1/2
  * of it" when the smaller is not SAMPLER_SMALLER (0 reads as it). */
 static void say_way(const struct trainer *t, double fraction, long least, int chunks, int smaller)
 {
-	say(t, "%g%% (at least %ld KiB) in %d piece%s", 100 * fraction, least / 1024, chunks,
-	    chunks > 1 ? "s" : "");
+	char *pieces = sampler_pieces(chunks);
+
+	say(t, "%g%% (at least %ld KiB) %s", 100 * fraction, least / 1024, pieces);
+	free(pieces);
 	if (smaller && smaller != SAMPLER_SMALLER)
 		say(t, ", the smaller sample 1/%d of it", smaller);
 }
@@ -614,7 +616,9 @@ static void keep_trials(struct trainer *t, const struct sampler_trial *tr, int n
 /*
  * Offers the model sampled features (sampler.h): the files to sample are chosen once; each
  * training input then runs once on its samples (DIR/sandboxed) in each way tried: the pieces
- * spread over each file or a prefix, at --sample, half and a quarter of it (SAMPLE_SHARES),
+ * spread over each file or a prefix, and where some input's sampled file reads as text a line
+ * at a time (a systematic sample: a list's disorder is all of its pairs', where pieces of it
+ * hold only their own), at --sample, half and a quarter of it (SAMPLE_SHARES),
  * then, when none extrapolates the instruction count (rescaled) within SAMPLER_GOOD_PERMILLE, at
  * --sample with the larger sample raised to SAMPLER_WARM_UP bytes and 4 times that where that
  * grows some input's (SAMPLE_LEASTS), each with the smaller sample a quarter and a half of the
@@ -630,12 +634,12 @@ static void keep_trials(struct trainer *t, const struct sampler_trial *tr, int n
  */
 static int add_sampled_features(struct trainer *t, struct error *err)
 {
-	static const int chunks[] = {SAMPLER_CHUNKS, 1};
+	static const int chunks[] = {SAMPLER_CHUNKS, 1, SAMPLER_BY_LINE};
 	char *exe = xasprintf("%s/sandboxed", t->build), *files, *failed = NULL;
 	static const int smaller[] = {SAMPLER_SMALLER, SAMPLER_PAST_WARM_UP};
-	struct sampler_trial tr[2 * (SAMPLE_SHARES + 2 * SAMPLE_LEASTS)];
+	struct sampler_trial tr[3 * (SAMPLE_SHARES + 2 * SAMPLE_LEASTS)];
 	double t0 = now_seconds(), se, raw;
-	int n = 0, kept, added, rc = 0;
+	int n = 0, kept, added, rc = 0, ways = 2;
 
 	sampled_release(t);
 	if (t->opt->sample_fraction <= 0 || (t->planned && t->plan.npositions == 0)) {
@@ -655,9 +659,11 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		return t->planned ? 0 : -1;
 	}
 	files = sampler_plan_files(&t->plan);
+	for (int k = 0; k < t->samples.n && ways == 2; k++)
+		ways += sampler_reads_text(&t->plan, t->input[k]);
 	memset(tr, 0, sizeof tr);
 	for (int f = 0; f < SAMPLE_SHARES && rc == 0 && (f == 0 || sampler_measured(tr, n)); f++) {
-		for (int c = 0; c < 2 && rc == 0; c++, n++) {
+		for (int c = 0; c < ways && rc == 0; c++, n++) {
 			tr[n] = (struct sampler_trial){.fraction = t->opt->sample_fraction / (1 << f),
 						       .least = SAMPLER_LEAST, .chunks = chunks[c]};
 			rc = run_trial(t, exe, files, &tr[n], err);
@@ -669,7 +675,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		int grows = least_grows(t, t->opt->sample_fraction, from, least);
 
 		for (int h = 0; h < 2 && rc == 0 && grows; h++) {
-			for (int c = 0; c < 2 && rc == 0; c++, n++) {
+			for (int c = 0; c < ways && rc == 0; c++, n++) {
 				tr[n] = (struct sampler_trial){.fraction = t->opt->sample_fraction,
 							       .least = least, .chunks = chunks[c],
 							       .smaller = smaller[h]};

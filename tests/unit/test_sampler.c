@@ -176,22 +176,50 @@ static void assert_whole_lines(const char *path, long nlines, long lines)
 	fclose(f);
 }
 
+/* Checks that path holds, of a file of nlines lines of width bytes ("%0*ld\n" of their index),
+ * the line after each offset i * size / pieces for every every-th i: a line at a time. */
+static void assert_line_at_a_time(const char *path, long nlines, int width, long pieces,
+				  int every)
+{
+	FILE *f = fopen(path, "rb");
+	char want[1024], got[1024];
+
+	ck_assert_ptr_nonnull(f);
+	for (long i = 0; i < pieces; i += every) {
+		long at = (long)((double)(nlines * width) * i / pieces);
+
+		snprintf(want, sizeof want, "%0*ld\n", width - 1, (at + width - 1) / width);
+		ck_assert_ptr_nonnull(fgets(got, sizeof got, f));
+		ck_assert_str_eq(got, want);
+	}
+	ck_assert_int_eq(fgetc(f), EOF);
+	fclose(f);
+}
+
+/* Writes nlines lines of width bytes, each its index, to dir/name; returns the path (owned). */
+static char *write_numbered_lines(const char *dir, const char *name, long nlines, int width)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	for (long i = 0; i < nlines; i++)
+		fprintf(f, "%0*ld\n", width - 1, i);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
 START_TEST(a_text_files_pieces_hold_whole_lines)
 {
 	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
-	char *path = xasprintf("%s/list.txt", dir);
+	/* 20,001 lines of 9 bytes: the pieces' offsets (22,501 i) fall inside lines */
+	char *path = write_numbered_lines(dir, "list.txt", 20001, 9);
 	struct sampler_plan plan = {.fraction = 0.01, .chunks = 8};
 	struct inputs ins;
 	struct input s[2];
 	struct error err = {""};
 	double share[2];
-	FILE *f = fopen(path, "w");
 
-	/* 20,001 lines of 9 bytes: the pieces' offsets (22,501 i) fall inside lines */
-	ck_assert_ptr_nonnull(f);
-	for (long i = 0; i < 20001; i++)
-		fprintf(f, "%08ld\n", i);
-	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_int_eq(mkdir(out, 0700), 0);
 	one_input(&ins, "list.txt", dir);
 	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg1", &err), 0);
@@ -207,6 +235,60 @@ START_TEST(a_text_files_pieces_hold_whole_lines)
 	sampler_plan_release(&plan);
 	inputs_release(&ins);
 	free(path);
+	free(out);
+	free(dir);
+}
+END_TEST
+
+START_TEST(a_text_file_is_sampled_a_line_at_a_time)
+{
+	char *dir = test_tmpdir(), *out = xasprintf("%s/samples", dir);
+	char *list = write_numbered_lines(dir, "list.txt", 20001, 9);
+	char *wide = write_numbered_lines(dir, "wide.txt", 2001, 700);
+	char *bin = write_bytes(dir, "data.bin", 200000);
+	struct sampler_plan plan = {.fraction = 0.01, .chunks = SAMPLER_BY_LINE};
+	struct inputs ins;
+	struct input s[2];
+	struct error err = {""};
+	double share[2];
+
+	ck_assert_int_eq(mkdir(out, 0700), 0);
+	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg1", &err), 0);
+	/* 8 KiB of 180,009 bytes: 910 lines of 9 bytes, one after each 1/910 of the file (at
+	 * offsets inside lines); the smaller sample every fourth of them, 228 */
+	one_input(&ins, "list.txt", dir);
+	ck_assert(sampler_reads_text(&plan, &ins.v[0]));
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	assert_line_at_a_time(s[0].argv[0], 20001, 9, 910, 1);
+	assert_line_at_a_time(s[1].argv[0], 20001, 9, 910, 4);
+	ck_assert_double_eq_tol(share[0], 910.0 * 9 / 180009, 1e-12);
+	ck_assert_double_eq_tol(share[1], 228.0 * 9 / 180009, 1e-12);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	inputs_release(&ins);
+
+	/* lines of 700 bytes, longer than the first look for a newline: 20 lines of 1% */
+	one_input(&ins, "wide.txt", dir);
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	assert_line_at_a_time(s[0].argv[0], 2001, 700, 20, 1);
+	assert_line_at_a_time(s[1].argv[0], 2001, 700, 20, 4);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	inputs_release(&ins);
+
+	/* a binary file: 8 pieces, the smaller the first quarter of each */
+	one_input(&ins, "data.bin", dir);
+	ck_assert(!sampler_reads_text(&plan, &ins.v[0]));
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	ck_assert_int_eq(size_of(s[0].argv[0]), 8 * 1024);
+	ck_assert_int_eq(size_of(s[1].argv[0]), 8 * 256);
+	input_release(&s[0]);
+	input_release(&s[1]);
+	sampler_plan_release(&plan);
+	inputs_release(&ins);
+	free(bin);
+	free(wide);
+	free(list);
 	free(out);
 	free(dir);
 }
@@ -811,6 +893,7 @@ Suite *suite_sampler(void)
 
 	tcase_add_test(tc, excerpts_are_spread_pieces_and_the_smaller_is_inside);
 	tcase_add_test(tc, a_text_files_pieces_hold_whole_lines);
+	tcase_add_test(tc, a_text_file_is_sampled_a_line_at_a_time);
 	tcase_add_test(tc, small_files_are_raised_to_the_least_excerpt_or_kept_whole);
 	tcase_add_test(tc, extrapolation_is_exact_for_an_affine_feature);
 	tcase_add_test(tc, means_are_offered_as_they_are_and_counts_only_extrapolated);
