@@ -38,7 +38,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -899,18 +898,11 @@ char *sampler_pieces(int chunks)
 	return xasprintf("in %d piece%s", chunks, chunks > 1 ? "s" : "");
 }
 
-/* Returns how many pieces a way of sampling has, a line at a time the most. */
-static int pieces_of(int chunks)
-{
-	return chunks == SAMPLER_BY_LINE ? INT_MAX : chunks;
-}
-
 /* Returns whether trial x, of the same share as y, goes before it: the more pieces (a sample
  * spread over the file stands for all of it, a prefix for its head), then the smaller error. */
 static int spread_first(const struct sampler_trial *x, const struct sampler_trial *y)
 {
-	return x->chunks != y->chunks ? pieces_of(x->chunks) > pieces_of(y->chunks)
-				      : x->error < y->error;
+	return x->chunks != y->chunks ? x->chunks > y->chunks : x->error < y->error;
 }
 
 /* Returns whether trial x may be kept: it ran everywhere and, when within_budget, costs at most
@@ -934,7 +926,8 @@ int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
 		return best;
 	for (int i = 0; i < n; i++) {
 		if (!eligible(&tr[i], within, budget) ||
-		    !(tr[i].error <= tr[best].error + tr[best].se))
+		    !(tr[i].error <= tr[best].error + tr[best].se) ||
+		    (tr[i].chunks == SAMPLER_BY_LINE && i != best))
 			continue;
 		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? spread_first(&tr[i], &tr[kept])
 							       : tr[i].share < tr[kept].share))

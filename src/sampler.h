@@ -158,7 +158,9 @@ double sampler_rescaled_error(const double *extrapolated, const double *actual, 
  * is within one standard error of the best one's; the best (the first) when none measured an
  * error; -1 when all failed. So a larger sample is kept only when it extrapolates better
  * beyond the noise, and only when the budget allows it; a prefix only when it extrapolates
- * better than pieces spread over the files beyond the noise (a stream's warm-up: gzip's).
+ * better than pieces spread over the files beyond the noise (a stream's warm-up: gzip's); a
+ * line at a time only when it extrapolates best, since it breaks the file's local order (a
+ * compressor's matches, a record over several lines) that pieces keep.
  */
 int sampler_cheapest(const struct sampler_trial *tr, int n, double budget);
 /*

@@ -672,6 +672,35 @@ START_TEST(the_cheapest_share_within_one_standard_error_is_kept)
 }
 END_TEST
 
+START_TEST(a_line_at_a_time_is_kept_only_where_it_extrapolates_best)
+{
+	/* spamfilter's trials at 8 KiB (session 41): a line at a time errs least, the pieces
+	 * 7.3 points more, beyond its standard error (3.0) */
+	struct sampler_trial spam[] = {
+		TRIAL(0.01, 8192, 8, 0.2434, 0.0562, NULL),
+		TRIAL(0.01, 8192, 1, 0.8360, 0.2295, NULL),
+		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.1765, 0.0260, NULL),
+		TRIAL(0.005, 8192, 8, 0.2467, 0.0563, NULL),
+		TRIAL(0.005, 8192, 1, 0.8430, 0.2330, NULL),
+		TRIAL(0.005, 8192, SAMPLER_BY_LINE, 0.1741, 0.0296, NULL),
+	};
+	/* a compressor's: the pieces err least, a line at a time within their standard error
+	 * and of a smaller share; the pieces are kept, which keep the data's local order */
+	struct sampler_trial packed[] = {
+		TRIAL(0.01, 8192, 8, 0.0200, 0.0050, NULL),
+		TRIAL(0.01, 8192, 1, 0.0400, 0.0060, NULL),
+		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.0230, 0.0050, NULL),
+	};
+
+	ck_assert_int_eq(sampler_cheapest(spam, 6, 0.075), 5);
+	packed[2].share = 0.01;
+	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075), 0);
+	/* where it errs least, it is kept */
+	packed[2].error = 0.0190;
+	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075), 2);
+}
+END_TEST
+
 START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget)
 {
 	/* gzip's (session 18): 1% of 2-24 MB files errs 14% (its window fills over the first
@@ -902,6 +931,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, an_optional_file_is_sampled_where_it_is_named);
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
+	tcase_add_test(tc, a_line_at_a_time_is_kept_only_where_it_extrapolates_best);
 	tcase_add_test(tc, a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget);
 	tcase_add_test(tc, a_way_is_judged_by_its_count_once_rescaled);
 	tcase_add_test(tc, bzip2s_smallest_way_is_kept_once_its_count_is_rescaled);
