@@ -687,7 +687,7 @@ static int way_column(const struct sampled_run *runs, int n, const struct featur
 }
 
 int sampler_add_columns(struct dataset *ds, const struct manifest *m,
-			const struct sampled_run *runs)
+			const struct sampler_plan *plan, const struct sampled_run *runs)
 {
 	double *line = xcalloc((size_t)ds->n + 1, sizeof *line);
 	double *other = xcalloc((size_t)ds->n + 1, sizeof *other);
@@ -697,7 +697,8 @@ int sampler_add_columns(struct dataset *ds, const struct manifest *m,
 		int extensive = sampler_extensive(&m->v[f]), whole = dataset_find(ds, m->v[f].name);
 		enum sampler_way way = extensive ? SAMPLER_QUADRATIC : SAMPLER_LARGER;
 
-		if (way_column(runs, ds->n, &m->v[f], SAMPLER_LINE, line)) {
+		if (way_column(runs, ds->n, &m->v[f], SAMPLER_LINE, line) &&
+		    (extensive || plan->chunks != SAMPLER_BY_LINE)) {
 			add_way_column(ds, &m->v[f], SAMPLER_LINE, line);
 			added++;
 		}

@@ -277,10 +277,14 @@ void sampled_run_release(struct sampled_run *r);
  * that does not grow with the input (sampler_extensive) and whose larger sample's value does,
  * and "sampled-quadratic:NAME" for every one that grows with it, has a column NAME in ds (its
  * whole value) and is had along the parabola within half the line's median relative error
- * on ds's rows (sampler_quadratic_better). Returns how many were appended.
+ * on ds's rows (sampler_quadratic_better). Where plan samples a line at a time, one that
+ * does not grow has no "sampled:" column: the smaller sample's lines are a subset of the
+ * larger's like any other, so their mean differs from the larger's by noise alone, which the
+ * line multiplies by 1 / (q_a - q_b) (spamfilter's 0/1 flag's mean at -1.36, squared in its
+ * model: a count predicted negative). Returns how many were appended.
  */
 int sampler_add_columns(struct dataset *ds, const struct manifest *m,
-			const struct sampled_run *runs);
+			const struct sampler_plan *plan, const struct sampled_run *runs);
 /* Returns whether quadratic[0..n) err from whole[0..n) (rows where whole is 0 skipped) by
  * less than half of what line[0..n) err, in median relative error: the median, as an unsampled
  * file's work (spamfilter's phonebook sorted whole) is a constant the parabola through the

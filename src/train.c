@@ -727,7 +727,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		json_object_set_new(t->sampling, "instructions_error",
 				    json_real(t->trials[kept].error));
 	t->seconds[T_PROFILE] += now_seconds() - t0;
-	added = sampler_add_columns(&t->ds, &t->m, t->sampled);
+	added = sampler_add_columns(&t->ds, &t->m, &t->plan, t->sampled);
 	json_object_set_new(t->sampling, "features", json_integer(added));
 	say(t, "sampled features: %d vary over the inputs (", added);
 	say_way(t, t->plan.fraction, t->plan.least, t->plan.chunks, t->plan.smaller);

@@ -400,7 +400,7 @@ static void loop_columns(struct dataset *ds, const uint64_t *a, const uint64_t *
 	memset(ds, 0, sizeof *ds);
 	ds->n = 3;
 	dataset_add_column(ds, "loop:sort:a.c:5", whole);
-	sampler_add_columns(ds, &m, r);
+	sampler_add_columns(ds, &m, &(struct sampler_plan){.chunks = SAMPLER_CHUNKS}, r);
 	manifest_release(&m);
 }
 
@@ -475,7 +475,7 @@ START_TEST(means_are_offered_as_they_are_and_counts_only_extrapolated)
 	ds.n = 2;
 	/* the exit both ways, the sum extrapolated (the count is 400 on both inputs), the mean
 	 * both ways; the first value is 7 everywhere */
-	ck_assert_int_eq(sampler_add_columns(&ds, &m, r), 5);
+	ck_assert_int_eq(sampler_add_columns(&ds, &m, &(struct sampler_plan){.chunks = 8}, r), 5);
 	ck_assert_str_eq(ds.names[0], "sampled:exit:main:a.c:9:exit");
 	ck_assert_str_eq(ds.names[1], "sampled-larger:exit:main:a.c:9:exit");
 	ck_assert_str_eq(ds.names[2], "sampled:value:f:a.c:3:x.sum");
@@ -483,6 +483,16 @@ START_TEST(means_are_offered_as_they_are_and_counts_only_extrapolated)
 	ck_assert_str_eq(ds.names[4], "sampled-larger:value:f:a.c:3:x.mean");
 	ck_assert_double_eq(ds.x[4 * 2], 5);
 	ck_assert_double_eq(ds.x[4 * 2 + 1], 4);
+	dataset_release(&ds);
+	/* a line at a time: the smaller sample's lines are a subset like any other, so the mean
+	 * and the exit are had off the larger alone; the sum is still extrapolated */
+	memset(&ds, 0, sizeof ds);
+	ds.n = 2;
+	ck_assert_int_eq(sampler_add_columns(&ds, &m, &(struct sampler_plan){.chunks = SAMPLER_BY_LINE},
+					     r), 3);
+	ck_assert_str_eq(ds.names[0], "sampled-larger:exit:main:a.c:9:exit");
+	ck_assert_str_eq(ds.names[1], "sampled:value:f:a.c:3:x.sum");
+	ck_assert_str_eq(ds.names[2], "sampled-larger:value:f:a.c:3:x.mean");
 	dataset_release(&ds);
 	manifest_release(&m);
 }
