@@ -539,8 +539,8 @@ static int extrapolates_well(const struct sampler_trial *tr, int n)
 	return 0;
 }
 
-/* Logs a way of sampling: "1% (at least 64 KiB) in 8 pieces" (or "a line at a time"), and ", the smaller sample 1/2
- * of it" when the smaller is not SAMPLER_SMALLER (0 reads as it). */
+/* Logs a way of sampling: "1% (at least 64 KiB) in 8 pieces" (or "a line at a time"), and
+ * ", the smaller sample 1/2 of it" when the smaller is not SAMPLER_SMALLER (0 reads as it). */
 static void say_way(const struct trainer *t, double fraction, long least, int chunks, int smaller)
 {
 	char *pieces = sampler_pieces(chunks);
