@@ -63,28 +63,35 @@ char *sampler_name(const char *feature, enum sampler_way way)
 	return xasprintf("%s%s", way_prefix[way], feature);
 }
 
-const char *sampler_feature(const char *name)
+/* Returns the way whose prefix name starts with, or -1 when none does. */
+static int prefixed_way(const char *name)
 {
 	for (size_t w = 0; w < sizeof way_prefix / sizeof *way_prefix; w++) {
 		if (strncmp(name, way_prefix[w], strlen(way_prefix[w])) == 0)
-			return name + strlen(way_prefix[w]);
+			return (int)w;
 	}
-	return NULL;
+	return -1;
+}
+
+const char *sampler_feature(const char *name)
+{
+	int w = prefixed_way(name);
+
+	return w < 0 ? NULL : name + strlen(way_prefix[w]);
 }
 
 enum sampler_way sampler_way_of(const char *name)
 {
-	for (size_t w = 0; w < sizeof way_prefix / sizeof *way_prefix; w++) {
-		if (strncmp(name, way_prefix[w], strlen(way_prefix[w])) == 0)
-			return (enum sampler_way)w;
-	}
-	return SAMPLER_LINE;
+	int w = prefixed_way(name);
+
+	return w < 0 ? SAMPLER_LINE : (enum sampler_way)w;
 }
 
 int sampler_is_larger(const char *name)
 {
-	return strncmp(name, SAMPLER_LARGER_PREFIX, strlen(SAMPLER_LARGER_PREFIX)) == 0;
+	return prefixed_way(name) == SAMPLER_LARGER;
 }
+
 
 int sampler_extensive(const struct feature *f)
 {
