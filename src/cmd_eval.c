@@ -54,7 +54,7 @@ struct errors {
 
 /* Summary statistics over the ok samples. */
 struct summary {
-	int n, failed, warned;          /* ok samples, failed ones, ones with range warnings */
+	int n, failed, warned;          /* ok samples, failed ones, ones predict warned about */
 	struct errors by[NPREDICTORS];  /* per predictor (baselines: with --baselines) */
 	double noise;                   /* mean |A - again| / A */
 	double start_cost;              /* mean start_cost over the ok samples that have one;
@@ -383,7 +383,8 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		}
 	}
 	if (s->warned)
-		printf("%d input%s had a feature outside its training range\n", s->warned,
+		printf("%d input%s had a warning from predict (a feature outside its training "
+		       "range, or the model at zero or less)\n", s->warned,
 		       s->warned == 1 ? "" : "s");
 	for (int i = 0; i < n; i++) {
 		if (!v[i].ok)
@@ -832,7 +833,7 @@ const struct command cmd_eval = {
 		"                 \"start_cost\" (null for an evaluator built before mantis could time\n"
 		"                 its start-up), \"call_cost\" (the prediction command's; null when\n"
 		"                 there is no mantis-predict beside mantis), \"noise_floor\",\n"
-		"                 \"out_of_range\", \"interval_level\",\n"
+		"                 \"out_of_range\" (inputs predict warned about), \"interval_level\",\n"
 		"                 \"interval_coverage\" (null: no interval), \"drift\" (null: not\n"
 		"                 measured; else {\"n\", \"median\", \"low\", \"high\": the inputs' factors,\n"
 		"                 \"mre\", \"interval_coverage\", \"ratio\": with each prediction times its\n"

@@ -1537,7 +1537,8 @@ static void rate_function(struct strbuf *sb, const struct model *m, const char *
  * predicts by p for argc, argv and the standard input read from input: the checks of input
  * and of the files whose size it reads, the evaluator's run, the features, then the model term
  * by term, continued past the training ranges, and through the instruction count times the
- * time an instruction's rate (function_per_log), as model_eval computes it. */
+ * time an instruction's rate (function_per_log), the floor for zero or less, as model_eval
+ * computes it. */
 static void predict_function(struct strbuf *sb, const struct predictor *p, const char *function,
 			     int exported)
 {
@@ -1636,9 +1637,15 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	for (int i = 0; i < m->nfeatures; i++)
 		continuation(sb, m, i);
 	if (m->rate.per_count)
-		strbuf_addf(sb, "\treturn y * exp(%s_per_log(x));\n}\n", function);
-	else
-		strbuf_addf(sb, "\treturn y;\n}\n");
+		strbuf_addf(sb, "\ty *= exp(%s_per_log(x));\n", function);
+	if (m->floored) { /* model_floored */
+		strbuf_addf(sb, "\tif (y <= 0 && y < ");
+		put_double(sb, m->floor);
+		strbuf_addf(sb, ")\n\t\ty = ");
+		put_double(sb, m->floor);
+		strbuf_addf(sb, ";\n");
+	}
+	strbuf_addf(sb, "\treturn y;\n}\n");
 }
 
 /* Appends NAME_predict_stdin for a gated pair, as predictor_run chooses: the first model (of

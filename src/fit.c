@@ -192,6 +192,16 @@ static void to_model(const struct learn_result *res, const struct prep *pr,
 	free(slot);
 }
 
+/* Sets model's floor to the least metric of the rows rows[0..nrows): a polynomial predicts no
+ * less (model_floored). */
+static void set_floor(const struct dataset *ds, const int *rows, int nrows, struct model *model)
+{
+	model->floored = nrows > 0;
+	model->floor = INFINITY;
+	for (int r = 0; r < nrows; r++)
+		model->floor = fmin(model->floor, ds->y[rows[r]]);
+}
+
 double fit_mre(const struct model *model, const struct dataset *ds, const int *rows, int nrows)
 {
 	double *values = xmalloc(sizeof *values * (size_t)(model->nfeatures + 1)), sum = 0;
@@ -321,6 +331,7 @@ int fit_model(const struct dataset *ds, const struct fit_options *opt, struct mo
 		model->degree = lo.degree;
 		model->cv_folds = lo.trace ? opt->cv_folds : 0;
 		to_model(&res, prep, ds, order, ntrain, model);
+		set_floor(ds, order, ntrain, model);
 		learn_result_release(&res);
 		if (opt->per_count && fit_per_count(ds, opt, order, ntrain, prep, model, err) < 0)
 			rc = -1;

@@ -301,6 +301,11 @@ static double continued(const struct model *model, const double *values)
 	return y;
 }
 
+int model_floored(const struct model *model, double y)
+{
+	return model->floored && model->rate.npoints == 0 && y <= 0 && y < model->floor;
+}
+
 double model_eval(const struct model *model, const double *values)
 {
 	double y;
@@ -313,7 +318,7 @@ double model_eval(const struct model *model, const double *values)
 	y = outside ? continued(model, values) : polynomial(model, values);
 	if (model->rate.per_count)
 		y *= exp(model_rate_values_log(model->rate.per_count, values));
-	return y;
+	return model_floored(model, y) ? model->floor : y;
 }
 
 /* Appends rate r's axes, k and slope and the closing parenthesis: "input:arg1, log
@@ -530,6 +535,8 @@ static json_t *model_to_json(const struct model *model)
 		json_object_set_new(root, "rate", rate_to_json(model, &model->rate));
 	else if (model->rate.per_count) /* absent otherwise: older model files read the same */
 		json_object_set_new(root, "per_count", rate_to_json(model, model->rate.per_count));
+	if (model->floored) /* absent otherwise: older model files read the same */
+		json_object_set_new(root, "floor", json_real(model->floor));
 	json_object_set_new(root, "n_train", json_integer(model->ntrain));
 	json_object_set_new(root, "n_test", json_integer(model->ntest));
 	json_object_set_new(root, "train_mre", number(model->train_mre));
@@ -833,6 +840,8 @@ int model_read(struct model *model, const char *path, struct error *err)
 		return -1;
 	}
 	read_features(model, json_object_get(root, "features"));
+	model->floored = json_is_number(json_object_get(root, "floor"));
+	model->floor = json_number_value(json_object_get(root, "floor"));
 	model->ntrain = (int)json_integer_value(json_object_get(root, "n_train"));
 	model->ntest = (int)json_integer_value(json_object_get(root, "n_test"));
 	model->train_mre = number_or_nan(json_object_get(root, "train_mre"));

@@ -126,6 +126,9 @@ struct model {
 	int ntrain, ntest;               /* samples used to fit and to test */
 	double train_mre, test_mre;      /* mean relative errors |pred - y| / |y|; test: NaN if none */
 	struct model_interval interval;  /* the prediction's spread; level 0 if unknown */
+	int floored;      /* 1: a polynomial gives floor for a value of zero or less
+			   * (model_floored) */
+	double floor;     /* the least value of the metric on the training inputs, when floored */
 	struct model_rate rate;          /* a rate model when rate.npoints > 0; then no term. A
 					  * polynomial (rate.npoints 0) whose rate.per_count is set
 					  * is a time through the instruction count: the polynomial
@@ -167,6 +170,14 @@ double model_axis_coordinate(const struct model_axis *a, double x);
  * "sin2pi log2 " (static). */
 const char *model_axis_prefix(const struct model_axis *a);
 
+/* Returns whether model_eval raises y, a polynomial's value, to the model's floor: y is zero
+ * or less, and less than the floor. A polynomial fitted to positive values can fall below zero
+ * between and past its training points, where no run takes less than nothing (spamfilter's
+ * held-out counts, session 41: one at -1.1e8, where the least actual was 0.94 times the
+ * floor); above zero it is kept, as a product of two features in their ranges may well be
+ * smaller than any trained. */
+int model_floored(const struct model *model, double y);
+
 /*
  * Returns the log rate r gives an input at query (r->naxes coordinates) of log scale
  * log_scale, leaving out the training inputs with skip[i] set (skip may be NULL): the mean
@@ -194,7 +205,8 @@ double model_rate_eval(const struct model *model, const double *values);
  * continued linearly past the training range of each feature outside it (the polynomial at
  * the clamped values, plus, feature by feature in order, the sum over the terms that hold it
  * of coef * monomial_slope at the clamped values, times the distance from the edge); through
- * the instruction count (rate.per_count), that times exp of the per_count rate's log rate. */
+ * the instruction count (rate.per_count), that times exp of the per_count rate's log rate; the
+ * floor for zero or less when floored (model_floored). */
 double model_eval(const struct model *model, const double *values);
 
 /*

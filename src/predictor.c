@@ -358,7 +358,8 @@ static char *unreadable_input(const struct input *in, const char *failures)
 	return found;
 }
 
-/* Sets out->warning for the feature values outside their training range. */
+/* Sets out->warning for the feature values outside their training range, and for a prediction
+ * at the model's floor (model_floored: the polynomial gave zero or less). */
 static void range_warning(const struct predictor *p, struct prediction *out)
 {
 	struct strbuf sb = {0};
@@ -380,8 +381,12 @@ static void range_warning(const struct predictor *p, struct prediction *out)
 			: ": the model goes on linearly past the range";
 
 		strbuf_add(&sb, past, strlen(past));
-		out->warning = strbuf_detach(&sb);
 	}
+	if (p->model.floored && p->model.rate.npoints == 0 && out->value == p->model.floor)
+		strbuf_addf(&sb, "%sthe model gives zero or less: predicted as %.6g, the least "
+			    "value of the training inputs", sb.len ? "; " : "", p->model.floor);
+	if (sb.len)
+		out->warning = strbuf_detach(&sb);
 }
 
 int predictor_measure(const char *exe, const struct input *in, double timeout,

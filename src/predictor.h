@@ -99,7 +99,8 @@ struct prediction {
 	int nvalues;     /* model features */
 	double seconds;  /* wall time of computing the features (the evaluator run, the input
 			  * features, the samples and their runs) */
-	char *warning;   /* features outside their training range, one sentence, or NULL; owned */
+	char *warning;   /* features outside their training range, a prediction raised to the
+			  * model's floor: one sentence, or NULL; owned */
 	const struct predictor *by; /* the predictor whose model values[] and value are of: the one
 				     * run, or its gated predictor (predictor_choose); borrowed */
 };

@@ -750,7 +750,8 @@ static void eval_summary(struct report *r)
 		    "drift)</th><td class=\"n\">%.3fx</td></tr>\n", num(drift, "ratio"));
 	}
 	if (isfinite(num(s, "out_of_range")))
-		strbuf_addf(sb, "<tr><th>inputs with a feature outside its training range</th>"
+		strbuf_addf(sb, "<tr><th>inputs predict warned about (a feature outside its "
+		    "training range, or the model at zero or less)</th>"
 		    "<td class=\"n\">%.0f</td></tr>\n", num(s, "out_of_range"));
 	strbuf_addf(sb, "</table>\n");
 	failed = json_object_get(s, "failed");

@@ -120,7 +120,7 @@ markup, which the page must escape:
    prediction cost (evaluator time / program time) 2.34% 
    noise floor (two measurements of A) 0.00% 
    actual values inside the 90% interval 67% 
-   inputs with a feature outside its training range 0 
+   inputs predict warned about (a feature outside its training range, or the model at zero or less) 0 
   $ grep -c 'class="point"><title>line' report.html
   3
   $ grep -c 'class="ideal"' report.html
@@ -236,21 +236,29 @@ argument), it predicts what mantis predict predicts:
   >     v = [x[n] for n in names]
   >     full = continued(v)
   >     outside = any(not lo[i] <= v[i] <= hi[i] for i in range(len(v)))
-  >     print(arg, status, mine == printed, abs(mine - full) <= 1e-9 * abs(full), outside)
+  >     floored = full <= 0 and full < model["floor"]
+  >     full = model["floor"] if floored else full
+  >     print(arg, status, mine == printed, abs(mine - full) <= 1e-9 * abs(full), outside, floored)
   > PY
   $ python3 compare.py
-  t1.txt ok True True False
-  t2.txt ok True True False
-  t3.txt ok True True False
-  big.txt ok True True True
-  in5.txt ok True True False
-  - ok True True True
+  t1.txt ok True True False False
+  t2.txt ok True True False False
+  t3.txt ok True True False False
+  big.txt ok True True True False
+  in5.txt ok True True False False
+  - ok True True True True
 
 (mantis predict --json prints 17 significant digits, which read back to the same double: the
 exported value is exactly what it prints, and the model of the features mantis predict computed.
-The last column: a feature outside its training range, past which the model goes on linearly
-from the range's edge, in both: big.txt, and "-", a run without arguments.) Where mantis predict refuses, the function
-returns NaN and says why in errno:
+The fifth column: a feature outside its training range, past which the model goes on linearly
+from the range's edge, in both: big.txt, and "-", a run without arguments. The last: the model
+at zero or less, raised to its floor, the least count of the training inputs, in both: "-",
+whose line, at 0 lines read, is below zero; mantis predict says so:)
+
+  $ mantis predict pred -- 2>&1 | grep warning
+  mantis predict: warning: branch:main:prog.c:11:true = 0 is outside its training range [20, 160]: the model goes on linearly past the range; the model gives zero or less: predicted as 1.53704e+08, the least value of the training inputs
+
+Where mantis predict refuses, the function returns NaN and says why in errno:
 
   $ ./predict missing.txt
   missing.txt nan No such file or directory

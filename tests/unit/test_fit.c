@@ -304,7 +304,7 @@ START_TEST(model_file_round_trip)
 	struct model model, back;
 	struct prep pr;
 	struct error err = {""};
-	int rows[400];
+	int rows[400], floor_seen = 0;
 
 	ck_assert_msg(dataset_load_csv(&ds, path, NULL, &err) == 0, "%s", err.msg);
 	ck_assert_msg(fit_model(&ds, &fo, &model, &pr, &err) == 0, "%s", err.msg);
@@ -317,7 +317,19 @@ START_TEST(model_file_round_trip)
 		rows[i] = i;
 	/* same predictions bit for bit: 17 significant digits survive the text */
 	ck_assert(fit_mre(&back, &ds, rows, 400) == fit_mre(&model, &ds, rows, 400));
+	/* the floor: the least metric of the training rows, kept in the file */
+	ck_assert(model.floored && back.floored && back.floor == model.floor);
+	for (int i = 0; i < 400; i++)
+		floor_seen += ds.y[i] == model.floor;
+	ck_assert_int_ge(floor_seen, 1);
+	ck_assert_double_le(model.floor, ds.y[0]);
 	model_release(&back);
+	bad = test_write_file(dir, "old.json", "{\"metric\": \"wall\", \"intercept\": -1, "
+					      "\"terms\": []}");
+	ck_assert_msg(model_read(&back, bad, &err) == 0, "%s", err.msg);
+	ck_assert(!back.floored && model_eval(&back, NULL) == -1); /* a file before floors */
+	model_release(&back);
+	free(bad);
 	bad = test_write_file(dir, "bad.json", "{\"metric\": \"wall\",\n \"terms\": [}\n");
 	ck_assert_int_eq(model_read(&back, bad, &err), -1);
 	ck_assert_msg(strstr(err.msg, "bad.json:2:") != NULL, "%s", err.msg);
@@ -361,6 +373,34 @@ START_TEST(model_continues_linearly_past_range)
 	ck_assert(model_eval(&m, (double[]){3, 2}) == 61);
 	ck_assert(monomial_slope(&t[1].m, 1, (double[]){3, 2}) == 12);
 	ck_assert(monomial_slope(&t[0].m, 1, (double[]){3, 2}) == 0);
+}
+END_TEST
+
+/* A polynomial that gives zero or less predicts its floor (the least training value): no run
+ * takes less than nothing. Above zero it is kept, below the floor too, inside the ranges (a
+ * product of two features) and past them. y = 10 x - 30 z, x in [1, 4], z in [0, 1], floor 8;
+ * a floor below zero (a metric that can be negative) still bounds what is not positive. */
+START_TEST(model_is_floored_where_it_falls_to_zero)
+{
+	struct model_feature f[2] = {{.name = "x", .min = 1, .max = 4},
+				     {.name = "z", .min = 0, .max = 1}};
+	struct model_term t[2] = {{.coef = 10, .m = {.nf = 1, .feat = {0}, .pow = {1}}},
+				  {.coef = -30, .m = {.nf = 1, .feat = {1}, .pow = {1}}}};
+	struct model m = {.nterms = 2, .terms = t, .nfeatures = 2, .features = f, .floored = 1,
+			  .floor = 8};
+
+	ck_assert(model_eval(&m, (double[]){2, 0}) == 20);
+	ck_assert(model_eval(&m, (double[]){2, 0.5}) == 5);   /* below the floor, above zero */
+	ck_assert(model_eval(&m, (double[]){0.5, 0}) == 5);   /* x below its range: 10 - 5 */
+	ck_assert(model_eval(&m, (double[]){1, 1}) == 8);     /* -20, inside */
+	ck_assert(model_eval(&m, (double[]){3, 1}) == 8);     /* 0 */
+	ck_assert(model_eval(&m, (double[]){0.5, 1}) == 8);   /* -25, x below its range */
+	ck_assert(model_floored(&m, -25) && !model_floored(&m, 5));
+	m.floor = -22;
+	ck_assert(model_eval(&m, (double[]){1, 1}) == -20);
+	ck_assert(model_eval(&m, (double[]){0.5, 1}) == -22);
+	m.floored = 0;
+	ck_assert(model_eval(&m, (double[]){0.5, 1}) == -25);
 }
 END_TEST
 
@@ -538,6 +578,7 @@ Suite *suite_fit(void)
 	tcase_add_loop_test(tc, spore_recovers_find_maxima_model, 0, 3);
 	tcase_add_test(tc, model_file_round_trip);
 	tcase_add_test(tc, model_continues_linearly_past_range);
+	tcase_add_test(tc, model_is_floored_where_it_falls_to_zero);
 	tcase_add_test(tc, copy_without_offset_takes_the_features_place);
 	tcase_add_test(tc, interval_is_conformal);
 	tcase_add_test(tc, interval_ranks_groups);
