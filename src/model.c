@@ -306,18 +306,33 @@ int model_floored(const struct model *model, double y)
 	return model->floored && model->rate.npoints == 0 && y <= 0 && y < model->floor;
 }
 
-double model_eval(const struct model *model, const double *values)
+/* Returns a polynomial model's value at values before its floor (model_eval). */
+static double unfloored(const struct model *model, const double *values)
 {
 	double y;
 	int outside = 0;
 
-	if (model->rate.npoints > 0)
-		return model_rate_eval(model, values);
 	for (int i = 0; i < model->nfeatures; i++)
 		outside |= model_outside(&model->features[i], values[i]);
 	y = outside ? continued(model, values) : polynomial(model, values);
 	if (model->rate.per_count)
 		y *= exp(model_rate_values_log(model->rate.per_count, values));
+	return y;
+}
+
+int model_raised(const struct model *model, const double *values)
+{
+	return model->floored && model->rate.npoints == 0 &&
+	       model_floored(model, unfloored(model, values));
+}
+
+double model_eval(const struct model *model, const double *values)
+{
+	double y;
+
+	if (model->rate.npoints > 0)
+		return model_rate_eval(model, values);
+	y = unfloored(model, values);
 	return model_floored(model, y) ? model->floor : y;
 }
 

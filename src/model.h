@@ -178,6 +178,10 @@ const char *model_axis_prefix(const struct model_axis *a);
  * smaller than any trained. */
 int model_floored(const struct model *model, double y);
 
+/* Returns whether model_eval gives the floor at values[0..nfeatures) in place of the
+ * polynomial's value (model_floored). */
+int model_raised(const struct model *model, const double *values);
+
 /*
  * Returns the log rate r gives an input at query (r->naxes coordinates) of log scale
  * log_scale, leaving out the training inputs with skip[i] set (skip may be NULL): the mean

@@ -382,7 +382,7 @@ static void range_warning(const struct predictor *p, struct prediction *out)
 
 		strbuf_add(&sb, past, strlen(past));
 	}
-	if (p->model.floored && p->model.rate.npoints == 0 && out->value == p->model.floor)
+	if (model_raised(&p->model, out->values))
 		strbuf_addf(&sb, "%sthe model gives zero or less: predicted as %.6g, the least "
 			    "value of the training inputs", sb.len ? "; " : "", p->model.floor);
 	if (sb.len)

@@ -379,7 +379,9 @@ END_TEST
 /* A polynomial that gives zero or less predicts its floor (the least training value): no run
  * takes less than nothing. Above zero it is kept, below the floor too, inside the ranges (a
  * product of two features) and past them. y = 10 x - 30 z, x in [1, 4], z in [0, 1], floor 8;
- * a floor below zero (a metric that can be negative) still bounds what is not positive. */
+ * a floor below zero (a metric that can be negative) still bounds what is not positive.
+ * model_raised tells a raised value from the model's own equal to the floor (predict's
+ * warning). */
 START_TEST(model_is_floored_where_it_falls_to_zero)
 {
 	struct model_feature f[2] = {{.name = "x", .min = 1, .max = 4},
@@ -396,6 +398,9 @@ START_TEST(model_is_floored_where_it_falls_to_zero)
 	ck_assert(model_eval(&m, (double[]){3, 1}) == 8);     /* 0 */
 	ck_assert(model_eval(&m, (double[]){0.5, 1}) == 8);   /* -25, x below its range */
 	ck_assert(model_floored(&m, -25) && !model_floored(&m, 5));
+	ck_assert(model_raised(&m, (double[]){1, 1}) && !model_raised(&m, (double[]){2, 0.5}));
+	m.floor = 20; /* a value equal to the floor, above zero, is the model's own */
+	ck_assert(model_eval(&m, (double[]){2, 0}) == 20 && !model_raised(&m, (double[]){2, 0}));
 	m.floor = -22;
 	ck_assert(model_eval(&m, (double[]){1, 1}) == -20);
 	ck_assert(model_eval(&m, (double[]){0.5, 1}) == -22);
