@@ -360,7 +360,7 @@ static char *unreadable_input(const struct input *in, const char *failures)
 
 /* Sets out->warning for the feature values outside their training range, and for a prediction
  * at the model's floor (model_floored: the polynomial gave zero or less). */
-static void range_warning(const struct predictor *p, struct prediction *out)
+static void set_warning(const struct predictor *p, struct prediction *out)
 {
 	struct strbuf sb = {0};
 
@@ -675,7 +675,7 @@ int predictor_run(struct predictor *p, const struct input *in, double timeout,
 		out->value = model_eval(&p->model, out->values);
 		/* the evaluator's run, reading the input, and the model (a rate's search) */
 		out->seconds += own + (now_seconds() - t0);
-		range_warning(p, out);
+		set_warning(p, out);
 	}
 	free(counters);
 	sampled_run_release(&sampled);
