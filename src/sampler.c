@@ -957,6 +957,13 @@ int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double leas
 	return k >= 0 && tr[k].cost <= *budget && tr[k].share < tr[kept].share ? k : -1;
 }
 
+int sampler_give_up(int costly, int accepted, int cheaper)
+{
+	if (costly < SAMPLER_GIVE_UP_TRIES)
+		return 0;
+	return accepted == 0 || (cheaper && costly >= SAMPLER_GIVE_UP_RATIO * accepted);
+}
+
 int sampler_measured(const struct sampler_trial *tr, int n)
 {
 	for (int i = 0; i < n; i++) {

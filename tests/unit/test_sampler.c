@@ -893,6 +893,28 @@ START_TEST(a_cheaper_way_is_taken_when_the_kept_way_costs_too_much)
 }
 END_TEST
 
+START_TEST(a_way_is_given_up_where_its_features_mostly_cost_too_much)
+{
+	/* lame's set-up: six judged too costly, none accepted, with or without a cheaper way */
+	ck_assert(!sampler_give_up(5, 0, 1));
+	ck_assert(sampler_give_up(6, 0, 0));
+	ck_assert(sampler_give_up(6, 0, 1));
+	/* encryptor at 256 KiB (session 42): 8 too costly and 1 accepted by round 3, 64 KiB and
+	 * 8 KiB among the trials; it is given up, and kept where nothing is cheaper */
+	ck_assert(sampler_give_up(8, 1, 1));
+	ck_assert(!sampler_give_up(8, 1, 0));
+	/* 3 to 1 exactly, and under it */
+	ck_assert(sampler_give_up(6, 2, 1));
+	ck_assert(!sampler_give_up(8, 3, 1));
+	/* pcre2grep alone (session 42): 16 too costly, 19 accepted; and encryptor's 8 KiB way,
+	 * 12 against 21 */
+	ck_assert(!sampler_give_up(16, 19, 1));
+	ck_assert(!sampler_give_up(12, 21, 1));
+	/* too few judged for a verdict, however lopsided */
+	ck_assert(!sampler_give_up(5, 1, 1));
+}
+END_TEST
+
 START_TEST(a_rejection_for_the_joint_cost_saves_what_it_can)
 {
 	/* bzip2's count (session 24): the block size's evaluator beside four sampled features,
@@ -946,6 +968,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, a_way_is_judged_by_its_count_once_rescaled);
 	tcase_add_test(tc, bzip2s_smallest_way_is_kept_once_its_count_is_rescaled);
 	tcase_add_test(tc, a_cheaper_way_is_taken_when_the_kept_way_costs_too_much);
+	tcase_add_test(tc, a_way_is_given_up_where_its_features_mostly_cost_too_much);
 	tcase_add_test(tc, a_rejection_for_the_joint_cost_saves_what_it_can);
 	suite_add_tcase(s, tc);
 	return s;
