@@ -1547,10 +1547,6 @@ static void log_iteration(struct trainer *t, int iteration, const struct model *
 }
 
 /*
- * The feedback loop from round first on: leaves in *model the last model, every feature of
- * which is accepted. Returns the number of the last round, or -1 with err set.
- */
-/*
  * Drops every sampled feature (t->sampled_dropped) when sampler_give_up says so of those judged
  * on the way kept (sample_cheaper forgets the decisions of the way before): none accepted once
  * SAMPLER_GIVE_UP_TRIES cost too much, their cost has a floor the slices cannot go under, the
@@ -1600,6 +1596,10 @@ static void give_up_sampled(struct trainer *t, int iteration)
 							       least));
 }
 
+/*
+ * The feedback loop from round first on: leaves in *model the last model, every feature of
+ * which is accepted. Returns the number of the last round, or -1 with err set.
+ */
 static int feedback_loop(struct trainer *t, struct model *model, int first, struct error *err)
 {
 	int iteration, done = 0;
@@ -2570,13 +2570,13 @@ static void forget_sampled(struct trainer *t)
 
 /*
  * Once the loop dropped the sampled features (give_up_sampled: those judged cost more than the
- * threshold, all or most), samples the inputs again in a cheaper way (sampler_cheaper: the cheapest
- * within one standard error of the best among those whose trials cost at most the kept way's
- * scaled by the threshold over the least judged cost). Its columns and decisions replace the
- * old way's (the same names, other samples), and the loop goes on. Why: on this AMD host bzip2's
- * 1% in 8 pieces cost 6.3% in its trial, within 1.5 times a 5% threshold, and its sampled
- * features 5.0-5.8% judged; the loop dropped them all and wrote a model of exact features
- * alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Returns 1 when the way changed,
+ * threshold, all or most), samples the inputs again in a cheaper way (sampler_cheaper: the
+ * cheapest within one standard error of the best among those whose trials cost at most the
+ * kept way's scaled by the threshold over the least judged cost). Its columns and decisions
+ * replace the old way's (the same names, other samples), and the loop goes on. Why: on this
+ * AMD host bzip2's 1% in 8 pieces cost 6.3% in its trial, within 1.5 times a 5% threshold, and
+ * its sampled features 5.0-5.8% judged; the loop dropped them all and wrote a model of exact
+ * features alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Returns 1 when the way changed,
  * 0 when not, -1 with err set.
  */
 static int sample_cheaper(struct trainer *t, struct error *err)
