@@ -944,6 +944,15 @@ int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
 	return kept;
 }
 
+/* Returns sampler_cheapest of tr[0..n) within budget if it takes a smaller share than kept,
+ * or -1. */
+static int cheaper_within(const struct sampler_trial *tr, int n, int kept, double budget)
+{
+	int k = sampler_cheapest(tr, n, budget);
+
+	return k >= 0 && tr[k].cost <= budget && tr[k].share < tr[kept].share ? k : -1;
+}
+
 int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double least,
 		    double threshold, double *budget)
 {
@@ -953,8 +962,12 @@ int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double leas
 	if (kept < 0 || kept >= n || !(least > threshold))
 		return -1;
 	*budget = tr[kept].cost * threshold / least;
-	k = sampler_cheapest(tr, n, *budget);
-	return k >= 0 && tr[k].cost <= *budget && tr[k].share < tr[kept].share ? k : -1;
+	k = cheaper_within(tr, n, kept, *budget);
+	if (k < 0 && least > 2 * threshold) {
+		*budget = tr[kept].cost / 2;
+		k = cheaper_within(tr, n, kept, *budget);
+	}
+	return k;
 }
 
 int sampler_give_up(int costly, int accepted, int cheaper)

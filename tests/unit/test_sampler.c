@@ -883,13 +883,61 @@ START_TEST(a_cheaper_way_is_taken_when_the_kept_way_costs_too_much)
 	ck_assert_int_eq(sampler_cheapest(bzip2, 8, 0.075), 0);
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, 0, 0.0577, 0.05, &budget), 4);
 	ck_assert_double_eq_tol(budget, 0.0626 * 0.05 / 0.0577, 1e-9);
-	/* features that cost twice the threshold: no way is that cheap, the way stays */
+	/* features that cost 2.4 times the threshold: no way is that cheap, nor at half the
+	 * kept way's cost (3.13%), and the way stays */
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, 0, 0.12, 0.05, &budget), -1);
+	ck_assert_double_eq_tol(budget, 0.0626 / 2, 1e-9);
 	/* from the cheapest way there is nowhere cheaper to go */
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, 5, 0.0577, 0.05, &budget), -1);
 	/* features under the threshold, or no way kept: nothing to do */
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, 0, 0.04, 0.05, &budget), -1);
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, -1, 0.0577, 0.05, &budget), -1);
+}
+END_TEST
+
+START_TEST(a_way_steps_down_where_its_features_cost_far_over_the_threshold)
+{
+	/* encryptor's trials (session 42): 8 KiB at 1% and 0.25% of its data, 64 KiB and 256 KiB
+	 * at 1%, each in 8 pieces, a prefix and a line at a time; 256 KiB a line at a time kept,
+	 * its features judged at 32.9% and more on their first 3 inputs */
+	struct sampler_trial enc[] = {
+		TRIAL(0.01, 8192, 8, 0.1003, 0.0089, NULL),
+		TRIAL(0.01, 8192, 1, 0.1134, 0.0107, NULL),
+		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.1001, 0.0090, NULL),
+		TRIAL(0.0025, 8192, 8, 0.1433, 0.0113, NULL),
+		TRIAL(0.0025, 8192, 1, 0.1517, 0.0127, NULL),
+		TRIAL(0.0025, 8192, SAMPLER_BY_LINE, 0.1509, 0.0123, NULL),
+		TRIAL(0.01, 65536, 8, 0.0437, 0.0054, NULL),
+		TRIAL(0.01, 65536, 1, 0.0954, 0.0137, NULL),
+		TRIAL(0.01, 65536, SAMPLER_BY_LINE, 0.0372, 0.0044, NULL),
+		TRIAL(0.01, 262144, 8, 0.0280, 0.0044, NULL),
+		TRIAL(0.01, 262144, 1, 0.0693, 0.0117, NULL),
+		TRIAL(0.01, 262144, SAMPLER_BY_LINE, 0.0235, 0.0034, NULL),
+	};
+	double costs[] = {0.1145, 0.1205, 0.1220, 0.0943, 0.0937, 0.0945,
+			  0.1920, 0.1947, 0.2059, 0.5983, 0.5822, 0.5492};
+	double shares[] = {0.0131, 0.0127, 0.0126, 0.0061, 0.0057, 0.0056,
+			   0.0412, 0.0406, 0.0411, 0.1622, 0.1616, 0.1643};
+	double budget;
+
+	for (int i = 0; i < 12; i++) {
+		enc[i].cost = costs[i];
+		enc[i].share = shares[i];
+	}
+	/* scaled, the budget (8.4%) is under every way's; half the kept way's admits 64 KiB and
+	 * 8 KiB, and 64 KiB a line at a time errs least */
+	ck_assert_int_eq(sampler_cheaper(enc, 12, 11, 0.3286, 0.05, &budget), 8);
+	ck_assert_double_eq_tol(budget, 0.5492 / 2, 1e-9);
+	/* there, features judged at 7.3% scale the budget to 14.1%: 8 KiB at 1%, a line at a
+	 * time, which errs least of those */
+	ck_assert_int_eq(sampler_cheaper(enc, 12, 8, 0.0726, 0.05, &budget), 2);
+	ck_assert_double_eq_tol(budget, 0.2059 * 0.05 / 0.0726, 1e-9);
+	/* from 8 KiB at 1%: features at 9.5%, under twice the threshold, scale the budget to
+	 * 6.4%, under every way's, and do not step down; at 30% no way costs half its 12.2% */
+	ck_assert_int_eq(sampler_cheaper(enc, 12, 2, 0.095, 0.05, &budget), -1);
+	ck_assert_double_eq_tol(budget, 0.1220 * 0.05 / 0.095, 1e-9);
+	ck_assert_int_eq(sampler_cheaper(enc, 12, 2, 0.30, 0.05, &budget), -1);
+	ck_assert_double_eq_tol(budget, 0.1220 / 2, 1e-9);
 }
 END_TEST
 
@@ -969,6 +1017,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, bzip2s_smallest_way_is_kept_once_its_count_is_rescaled);
 	tcase_add_test(tc, a_cheaper_way_is_taken_when_the_kept_way_costs_too_much);
 	tcase_add_test(tc, a_way_is_given_up_where_its_features_mostly_cost_too_much);
+	tcase_add_test(tc, a_way_steps_down_where_its_features_cost_far_over_the_threshold);
 	tcase_add_test(tc, a_rejection_for_the_joint_cost_saves_what_it_can);
 	suite_add_tcase(s, tc);
 	return s;
