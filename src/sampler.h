@@ -189,7 +189,7 @@ int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double leas
  * samples, may cost more than the threshold on every way), and where the costly outnumber the
  * accepted SAMPLER_GIVE_UP_RATIO to 1 and a cheaper way exists: one early acceptance, a cost
  * astride the threshold, would otherwise keep a way whose features are mostly too costly
- * (encryptor at 256 KiB: 1 accepted, 8 judged at 32-42% by round 3, 98 by round 20).
+ * (encryptor at 256 KiB: 1 accepted, 8 judged at 33-51% by round 3, 98 by round 20).
  * Returns 0 otherwise.
  */
 int sampler_give_up(int costly, int accepted, int cheaper);
