@@ -2576,8 +2576,8 @@ static void forget_sampled(struct trainer *t)
  * replace the old way's (the same names, other samples), and the loop goes on. Why: on this
  * AMD host bzip2's 1% in 8 pieces cost 6.3% in its trial, within 1.5 times a 5% threshold, and
  * its sampled features 5.0-5.8% judged; the loop dropped them all and wrote a model of exact
- * features alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Returns 1 when the way changed,
- * 0 when not, -1 with err set.
+ * features alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Returns 1 when the way
+ * changed, 0 when not, -1 with err set.
  */
 static int sample_cheaper(struct trainer *t, struct error *err)
 {
