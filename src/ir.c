@@ -24,6 +24,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -357,6 +358,107 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 	if (rc < 0)
 		return error_prefix(err, "building %s", out);
 	return 0;
+}
+
+/* Returns the shared library the linker takes for -lname: libNAME.so in the first folder of
+ * the -L flags of ldflags[0..n) that has it, else where clang finds it (-print-file-name,
+ * which does not read -L); NULL when none has it; owned. */
+static char *library_file(const char *name, char *const *ldflags, int n)
+{
+	char tmp[] = "/tmp/mantis-lib-XXXXXX", path[4096], *found = NULL;
+	int fd;
+	struct args a = {0};
+	struct error ignored;
+	char *flag = xasprintf("-print-file-name=lib%s.so", name);
+	ssize_t got;
+
+	for (int i = 0; i < n && !found; i++) {
+		if (strncmp(ldflags[i], "-L", 2) == 0 && ldflags[i][2]) {
+			found = xasprintf("%s/lib%s.so", ldflags[i] + 2, name);
+			if (access(found, R_OK) != 0) {
+				free(found);
+				found = NULL;
+			}
+		}
+	}
+	if (found) {
+		free(flag);
+		return found;
+	}
+	fd = mkstemp(tmp);
+	args_add(&a, CLANG);
+	args_add(&a, flag);
+	if (fd >= 0 && run_command(a.v, tmp, &ignored) == 0 &&
+	    (got = pread(fd, path, sizeof path - 1, 0)) > 0) {
+		path[got] = '\0';
+		path[strcspn(path, "\n")] = '\0';
+		if (strchr(path, '/') && access(path, R_OK) == 0)
+			found = xstrdup(path);
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	args_release(&a);
+	free(flag);
+	return found;
+}
+
+/* Adds to a each -l word of the GNU ld script at path that a does not hold yet (its comments
+ * skipped); nothing when path is not a script (an ELF object, or binary). */
+static void script_libraries(const char *path, struct args *a)
+{
+	char buf[16384];
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	if (got == 0 || memchr(buf, '\0', got) || memcmp(buf, "\177ELF", got < 4 ? got : 4) == 0)
+		return;
+	buf[got] = '\0';
+	for (char *open = strstr(buf, "/*"), *close; open; open = strstr(open, "/*")) {
+		close = strstr(open + 2, "*/");
+		memset(open, ' ', (size_t)((close ? close + 2 : buf + got) - open));
+	}
+	for (char *save = NULL, *w = strtok_r(buf, " \t\r\n(),", &save); w;
+	     w = strtok_r(NULL, " \t\r\n(),", &save)) {
+		int seen = 0;
+
+		if (strncmp(w, "-l", 2) != 0 || !w[2])
+			continue;
+		for (int i = 0; i < a->n && !seen; i++)
+			seen = strcmp(a->v[i], w) == 0;
+		if (!seen)
+			args_add(a, w);
+	}
+}
+
+char **ir_static_flags(char *const *ldflags, int n, int *nout)
+{
+	struct args a = {0};
+
+	for (int i = 0; i < n; i++)
+		args_add(&a, ldflags[i]);
+	for (int i = 0; i < n; i++) {
+		char *file;
+
+		if (strncmp(ldflags[i], "-l", 2) != 0 || !ldflags[i][2] ||
+		    !(file = library_file(ldflags[i] + 2, ldflags, n)))
+			continue;
+		script_libraries(file, &a);
+		free(file);
+	}
+	args_add(&a, "-static");
+	*nout = a.n;
+	return a.v;
+}
+
+void ir_flags_free(char **flags, int n)
+{
+	struct args a = {flags, n};
+
+	args_release(&a);
 }
 
 int ir_optimise(const char *bitcode, const char *opt, const char *out, struct error *err)

@@ -56,6 +56,17 @@ int ir_verify(struct ir *ir, struct error *err);
 int ir_write(const struct ir *ir, const char *path, struct error *err);
 
 /*
+ * Returns the linker arguments of a static build of a program linked with ldflags[0..n):
+ * ldflags, then the -l libraries that the shared libraries of its -l flags name where they
+ * are GNU ld scripts (Debian's libncurses.so is "INPUT(libncurses.so.6 -ltinfo)", so a static
+ * -lncurses needs -ltinfo beside it), then -static. Sets *nout to their number; the array and
+ * its strings are owned by the caller (ir_flags_free).
+ */
+char **ir_static_flags(char *const *ldflags, int n, int *nout);
+/* Frees what ir_static_flags returned. */
+void ir_flags_free(char **flags, int n);
+
+/*
  * Builds an executable from bitcode with clang-14 -O<opt>, adding the objects objs[0..nobjs)
  * and the linker arguments ldflags[0..nldflags) (-lm, -L...). Returns 0 or -1.
  */

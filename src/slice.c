@@ -824,7 +824,8 @@ static int promote_evaluator(struct slicer *s, const char *bc, char **out, struc
 }
 
 /*
- * Links the evaluator statically when the C library allows it: an evaluator's cost is often
+ * Links the evaluator statically when the C library and the program's libraries allow it
+ * (ir_static_flags: lame's -lncurses needs -ltinfo there): an evaluator's cost is often
  * mostly its start-up, which the dynamic loader dominates (lz4's evaluator of a command-line
  * value: 5.7 ms static, 8-10 ms dynamic per run on a loaded machine, 35-45% less); otherwise,
  * as the program is linked. Returns 0 or -1 with err set by the dynamic link.
@@ -832,15 +833,12 @@ static int promote_evaluator(struct slicer *s, const char *bc, char **out, struc
 static int build_evaluator(const struct slicer *s, const char *bc, char *const *objs,
 			   const char *exe, struct error *err)
 {
-	char **flags = xcalloc((size_t)s->m.nldflags + 2, sizeof *flags);
+	int n, rc;
+	char **flags = ir_static_flags(s->m.ldflags, s->m.nldflags, &n);
 	struct error ignored = {""};
-	int rc;
 
-	for (int i = 0; i < s->m.nldflags; i++)
-		flags[i] = s->m.ldflags[i];
-	flags[s->m.nldflags] = "-static";
-	rc = ir_build_executable(bc, s->m.opt, objs, 1, flags, s->m.nldflags + 1, exe, &ignored);
-	free(flags);
+	rc = ir_build_executable(bc, s->m.opt, objs, 1, flags, n, exe, &ignored);
+	ir_flags_free(flags, n);
 	if (rc < 0)
 		rc = ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);
 	return rc;

@@ -597,6 +597,32 @@ START_TEST(bounded_slices_stop_inside_the_slice)
 }
 END_TEST
 
+/* An evaluator is linked statically where it can be (its start-up is much of its cost): a
+ * library whose shared object is a GNU ld script, as Debian's libncurses.so ("INPUT(
+ * libncurses.so.6 -ltinfo)"), brings the libraries the script names, once each, after the
+ * program's flags; a word in its comments does not count, nor a library not found. */
+START_TEST(static_links_take_the_libraries_a_linker_script_names)
+{
+	char *dir = test_tmpdir(), *lib = test_write_file(dir, "libfoo.so",
+		"/* GNU ld script\n   -lnot a library */\nINPUT(libfoo.so.1 -lbar AS_NEEDED(-lm))\n");
+	char *L = xasprintf("-L%s", dir);
+	char *ldflags[] = {L, "-lfoo", "-lm", "-lnothere"};
+	const char *want[] = {L, "-lfoo", "-lm", "-lnothere", "-lbar", "-static"};
+	int n;
+	char **flags = ir_static_flags(ldflags, 4, &n);
+
+	ck_assert_int_eq(n, 6);
+	for (int i = 0; i < n; i++)
+		ck_assert_str_eq(flags[i], want[i]);
+	ir_flags_free(flags, n);
+	unlink(lib);
+	rmdir(dir);
+	free(lib);
+	free(L);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -611,6 +637,7 @@ Suite *suite_slice(void)
 	tcase_add_test(tc, wide_accesses_keep_their_dependences);
 	tcase_add_test(tc, budgets_keep_the_slices);
 	tcase_add_test(tc, bounded_slices_stop_inside_the_slice);
+	tcase_add_test(tc, static_links_take_the_libraries_a_linker_script_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
