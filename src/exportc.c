@@ -426,9 +426,25 @@ static const char *const samples_text[] = {
 	"	return n > 1 ? (int)n : 1;",
 	"}",
 	"",
+	"/* Returns the bytes of a piece of about len bytes: of a binary file rounded to the nearest",
+	" * multiple of SMALLER times ALIGN, or the largest power of two that fits, as mantis does",
+	" * (sampler.c). */",
+	"static long piece_bytes(double len, int text)",
+	"{",
+	"	long record = ALIGN, units;",
+	"",
+	"	if (text || record == 1)",
+	"		return (long)len;",
+	"	while (record > 1 && (double)(record * SMALLER) > len)",
+	"		record /= 2;",
+	"	units = (long)(len / (double)(record * SMALLER) + 0.5);",
+	"	return (units > 1 ? units : 1) * record * SMALLER;",
+	"}",
+	"",
 	"/* Copies every every-th of chunks pieces of about len bytes, at offsets i * size / chunks,",
-	" * from fd to path; with lines, each of whole lines, as mantis does (sampler.c). Returns the",
-	" * bytes written, or -1 with errno set. */",
+	" * from fd to path; with lines, each of whole lines, without at its offset rounded down to a",
+	" * multiple of ALIGN, as mantis does (sampler.c). Returns the bytes written, or -1 with errno",
+	" * set. */",
 	"static long write_excerpt(int fd, off_t size, int chunks, long len, int every, int lines,",
 	"			  const char *path)",
 	"{",
@@ -444,7 +460,8 @@ static const char *const samples_text[] = {
 	"		close(to);",
 	"	for (int i = 0; i < chunks && total >= 0; i += every) {",
 	"		char *piece;",
-	"		long n = read_piece(&w, (off_t)((double)size * i / chunks), len, lines, &piece);",
+	"		off_t at = (off_t)((double)size * i / chunks);",
+	"		long n = read_piece(&w, lines ? at : at - at % ALIGN, len, lines, &piece);",
 	"",
 	"		if (n < 0 || fwrite(piece, 1, (size_t)n, out) != (size_t)n)",
 	"			total = -1;",
@@ -538,7 +555,7 @@ static const char *const samples_text[] = {
 	"		by_line = CHUNKS == BY_LINE && line > 0;",
 	"		chunks = by_line ? lines_sampled(q, size, line)",
 	"			 : CHUNKS == BY_LINE ? PIECES : CHUNKS;",
-	"		piece = by_line ? 1 : (long)(q * (double)size / chunks);",
+	"		piece = by_line ? 1 : piece_bytes(q * (double)size / chunks, line > 0);",
 	"		for (int k = 0; k < 2; k++) {",
 	"			size_t n = strlen(s->dir) + strlen(base) + 32;",
 	"			long got;",
@@ -1237,12 +1254,13 @@ static void sampled_constants(struct strbuf *sb, const struct predictor *p,
 	    "sample; BY_LINE: a text file's a line at a time, a binary file's PIECES */\n"
 	    "\tBY_LINE = %d, PIECES = %d,\n"
 	    "\tSMALLER = %d, /* the larger sample is this many times the smaller */\n"
+	    "\tALIGN = %ld, /* a binary file's pieces start at a multiple of this */\n"
 	    "\tLINE_REACH = %d, /* a text file's piece starts and ends at a newline this near */\n"
 	    "\tSHORT_REACH = %d, /* ... looked for first this near */\n"
 	    "\tWINDOW = %d /* pieces closer than this are read this many bytes at a time */\n"
 	    "};\n/* The larger sample's share of the files, raised to LEAST bytes in all. */\n"
 	    "static const double FRACTION = ", plan->npositions, plan->chunks, SAMPLER_BY_LINE,
-	    SAMPLER_CHUNKS, sampler_smaller(plan), SAMPLER_LINE_REACH, SAMPLER_SHORT_REACH,
+	    SAMPLER_CHUNKS, sampler_smaller(plan), sampler_align(plan), SAMPLER_LINE_REACH, SAMPLER_SHORT_REACH,
 	    SAMPLER_WINDOW);
 	put_double(sb, plan->fraction);
 	strbuf_addf(sb, ", LEAST = %ld;\n/* The files: N for argv[N], -N for argv[argc - N], 0 for input (the standard input). */\n"

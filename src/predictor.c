@@ -70,10 +70,11 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	if (info->plan.npositions > 0) {
 		char *files = sampler_plan_files(&info->plan);
 
-		json_object_set_new(root, "sampled", json_pack("{s:f, s:I, s:i, s:i, s:s, s:f, s:s}",
+		json_object_set_new(root, "sampled", json_pack("{s:f, s:I, s:i, s:i, s:I, s:s, s:f, s:s}",
 			"fraction", info->plan.fraction, "least", (json_int_t)sampler_least(&info->plan),
-			"chunks", info->plan.chunks, "smaller", sampler_smaller(&info->plan), "files",
-			files, "cost", info->sampled_cost, "program", info->sampled_program));
+			"chunks", info->plan.chunks, "smaller", sampler_smaller(&info->plan), "align",
+			(json_int_t)sampler_align(&info->plan), "files", files, "cost",
+			info->sampled_cost, "program", info->sampled_program));
 		free(files);
 	} else {
 		json_object_set_new(root, "sampled", json_null());
@@ -101,6 +102,9 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 	info->plan.least = (long)json_integer_value(json_object_get(sampled, "least"));
 	/* absent in predictors made before it: a quarter, SAMPLER_SMALLER */
 	info->plan.smaller = (int)json_integer_value(json_object_get(sampled, "smaller"));
+	/* absent in predictors made before it: pieces at any byte */
+	info->plan.align = json_object_get(sampled, "align")
+		? (long)json_integer_value(json_object_get(sampled, "align")) : 1;
 	info->sampled_cost = json_number_value(json_object_get(sampled, "cost"));
 	if (!json_is_string(files) || !json_is_string(program) ||
 	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 0 ||
@@ -110,6 +114,9 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 	if (json_object_get(sampled, "smaller") && !(info->plan.smaller >= 2))
 		return error_set(err, "%s: \"sampled\": smaller must be an integer of 2 or more (the "
 				 "larger sample over the smaller)", path);
+	if (!(info->plan.align >= 1))
+		return error_set(err, "%s: \"sampled\": align must be an integer of 1 or more (the "
+				 "bytes a binary file's pieces start at a multiple of)", path);
 	if (strcmp(json_string_value(program), "build/sandboxed") != 0 &&
 	    strcmp(json_string_value(program), "sampled-evaluator") != 0)
 		return error_set(err, "%s: \"sampled\": program %s is not build/sandboxed or "

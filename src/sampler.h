@@ -64,6 +64,12 @@ enum {
 	SAMPLER_SHORT_REACH = 256, /* ... looked for first this near, with the same result: a line
 				    * at a time reads many small pieces */
 	SAMPLER_WINDOW = 65536,  /* pieces closer than this are read this many bytes at a time */
+	SAMPLER_ALIGN = 16,      /* a binary file's pieces start at a multiple of this many bytes
+				  * and take a multiple of it times smaller, so that records of 2,
+				  * 4, 8 or 16 bytes after a header of a multiple of them stay
+				  * whole (a WAV file's 16-bit samples after its 44 bytes: pieces at
+				  * any byte turn most of lame's excerpt into noise, its count
+				  * extrapolated from 8 pieces erred 5.6% where aligned 1.7%) */
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
 	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
 				  * all (or is the whole files): a few hundred bytes a piece say
@@ -95,6 +101,9 @@ struct sampler_plan {
 			  * SAMPLER_BY_LINE: a line at a time) */
 	int smaller;     /* the larger sample is this many times the smaller, piece by piece
 			  * (0 reads as SAMPLER_SMALLER) */
+	long align;      /* a binary file's pieces start at multiples of this many bytes (0
+			  * reads as SAMPLER_ALIGN; 1: at any byte, as predictors sampled whose
+			  * predictor.json has no "align") */
 	int npositions;  /* files sampled */
 	int *positions;  /* each N for argument N (1: the first word), -N for the N-th word from
 			  * the last (-1: the last; the file's place when options come before it in
@@ -198,6 +207,8 @@ long sampler_least(const struct sampler_plan *plan);
 /* Returns how many times plan's larger sample is the smaller (its smaller, SAMPLER_SMALLER
  * when 0). */
 int sampler_smaller(const struct sampler_plan *plan);
+/* Returns the alignment of plan's pieces of a binary file (its align, SAMPLER_ALIGN when 0). */
+long sampler_align(const struct sampler_plan *plan);
 /* Returns whether plan's i-th position is optional (sampled where the input names a file). */
 int sampler_optional(const struct sampler_plan *plan, int i);
 /* Returns whether some trial of tr[0..n) ran on every input and measured an error. */

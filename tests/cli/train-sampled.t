@@ -146,13 +146,35 @@ alike under it, and a value under 2 is refused:
   mantis: halfpred/predictor.json: "sampled": smaller must be an integer of 2 or more (the larger sample over the smaller)
   [1]
 
+predictor.json's "align" says where a binary file's pieces start: at multiples of 16 bytes, so
+that records of up to 16 bytes stay whole (a WAV file's samples), or at any byte where it is
+absent, as in predictors made before it, which sample so still. Predicting and the export
+sample alike under it, and an alignment under 1 is refused:
+
+  $ cp -r pred oldpred
+  $ python3 -c 'import json; p = json.load(open("oldpred/predictor.json")); print(p["sampled"]["align"]); del p["sampled"]["align"]; json.dump(p, open("oldpred/predictor.json", "w"))'
+  16
+  $ mantis export-c oldpred -o predict_old.c --name old > /dev/null
+  $ grep -c 'ALIGN = 1,' predict_old.c
+  1
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=old_predict -o old "$TESTDIR/data/predict-driver.c" predict_old.c
+  $ ./old t0.bin | awk '{print $2}' > mine.txt
+  $ mantis predict oldpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
+  $ mantis predict pred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff -q mine.txt - > /dev/null
+  [1]
+  $ python3 -c 'import json; p = json.load(open("oldpred/predictor.json")); p["sampled"]["align"] = 0; json.dump(p, open("oldpred/predictor.json", "w"))'
+  $ mantis predict oldpred -- t0.bin
+  mantis: oldpred/predictor.json: "sampled": align must be an integer of 1 or more (the bytes a binary file's pieces start at a multiple of)
+  [1]
+
 A sampled feature that describes the input rather than grows with it (a value's mean, its first
 value) is offered twice: extrapolated as a count is, and as it is on the larger sample
 (sampled-larger:), since the line through two samples multiplies the difference of their means
 by 133. Here a predictor edited to read the mean byte that prog.c's getc returns (value c.mean,
 counted by the sandboxed program: the sampled evaluator slices the model's own features)
 predicts exactly the mean of the larger sample's bytes and its EOF (-1), as its export-c does;
-the same feature extrapolated is another value:
+the same feature extrapolated is another value (here under zero: predict warns and gives the
+least training value):
 
   $ cp -r pred meanpred
   $ rm meanpred/features.json
@@ -170,8 +192,12 @@ the same feature extrapolated is another value:
   > s = p["sampled"]
   > data = open("t0.bin", "rb").read()
   > q = min(1, max(s["fraction"], s["least"] / len(data)))
-  > piece = int(q * len(data) / s["chunks"])
-  > excerpt = b"".join(data[int(len(data) * i / s["chunks"]):][:piece] for i in range(s["chunks"]))
+  > length, record = q * len(data) / s["chunks"], s["align"]
+  > while record > 1 and record * s["smaller"] > length:
+  >     record //= 2
+  > piece = max(1, int(length / (record * s["smaller"]) + 0.5)) * record * s["smaller"]
+  > at = [int(len(data) * i / s["chunks"]) // s["align"] * s["align"] for i in range(s["chunks"])]
+  > excerpt = b"".join(data[a:][:piece] for a in at)
   > print("%.9f" % ((sum(excerpt) - 1) / (len(excerpt) + 1)))
   > PY
   $ python3 mean.py sampled-larger: > want.txt
@@ -184,7 +210,7 @@ the same feature extrapolated is another value:
   $ ./meanx t0.bin | awk '{print $2}' > mine.txt
   $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])' | diff mine.txt -
   $ python3 mean.py sampled: > /dev/null
-  $ mantis predict meanpred --json -- t0.bin | python3 -c 'import json, sys; v = json.load(sys.stdin)["prediction"]; print(abs(v - float(open("want.txt").read())) > 1e-3)'
+  $ mantis predict meanpred --json -- t0.bin 2> /dev/null | python3 -c 'import json, sys; v = json.load(sys.stdin)["prediction"]; print(abs(v - float(open("want.txt").read())) > 1e-3)'
   True
 
 Where a stream's first bytes cost less than the rest (here a window that fills over the first

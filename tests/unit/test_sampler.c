@@ -52,14 +52,14 @@ static long size_of(const char *path)
 }
 
 /* Asserts that the file at path holds pieces of len bytes of a write_bytes file of size bytes,
- * at offsets i * size / chunks. */
-static void assert_pieces(const char *path, long size, int chunks, long len)
+ * at offsets i * size / chunks rounded down to a multiple of align. */
+static void assert_pieces(const char *path, long size, int chunks, long len, long align)
 {
 	FILE *f = fopen(path, "rb");
 
 	ck_assert_ptr_nonnull(f);
 	for (int i = 0; i < chunks; i++) {
-		long at = (long)((double)size * i / chunks);
+		long at = (long)((double)size * i / chunks) / align * align;
 
 		for (long k = 0; k < len; k++)
 			ck_assert_int_eq(fgetc(f), byte_at(at + k));
@@ -92,17 +92,28 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 	one_input(&ins, "-k key.txt -i big.bin -o {tmp}/out", dir);
 	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg4", &err), 0);
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	/* the larger: 8 pieces of 1250 bytes; the smaller: the first 312 of each */
+	/* the larger: 8 pieces of 1250 bytes, made 1280 (whole records of up to 16 bytes in the
+	 * smaller too), at offsets made multiples of 16; the smaller: the first 320 of each */
 	expect = xasprintf("%s/a0/big.bin", out);
 	ck_assert_str_eq(s[0].argv[3], expect);
-	assert_pieces(expect, 1000000, 8, 1250);
+	assert_pieces(expect, 1000000, 8, 1280, 16);
 	free(expect);
 	expect = xasprintf("%s/b0/big.bin", out);
 	ck_assert_str_eq(s[1].argv[3], expect);
-	assert_pieces(expect, 1000000, 8, 312);
+	assert_pieces(expect, 1000000, 8, 320, 16);
 	free(expect);
+	ck_assert_double_eq_tol(share[0], 8 * 1280 / 1e6, 1e-12);
+	ck_assert_double_eq_tol(share[1], 8 * 320 / 1e6, 1e-12);
+	/* a predictor made before pieces were aligned samples as it did: at any byte */
+	input_release(&s[0]);
+	input_release(&s[1]);
+	plan.align = 1;
+	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
+	assert_pieces(s[0].argv[3], 1000000, 8, 1250, 1);
+	assert_pieces(s[1].argv[3], 1000000, 8, 312, 1);
 	ck_assert_double_eq_tol(share[0], 0.01, 1e-12);
 	ck_assert_double_eq_tol(share[1], 8 * 312 / 1e6, 1e-12);
+	plan.align = 0;
 	/* the other words are as they were: the key is not sampled */
 	ck_assert_str_eq(s[0].argv[1], key);
 	ck_assert_str_eq(s[1].argv[5], "{tmp}/out");
@@ -113,8 +124,8 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 	input_release(&s[1]);
 	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg4,arg-3", &err), 0);
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	ck_assert_double_eq_tol(share[0], 0.01, 1e-12);
-	assert_pieces(s[0].argv[3], 1000000, 8, 1250);
+	ck_assert_double_eq_tol(share[0], 8 * 1280 / 1e6, 1e-12);
+	assert_pieces(s[0].argv[3], 1000000, 8, 1280, 16);
 	ck_assert_int_eq(plan.npositions, 2);
 
 	/* a prefix: one piece */
@@ -122,9 +133,9 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 	input_release(&s[0]);
 	input_release(&s[1]);
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	assert_pieces(s[0].argv[3], 1000000, 1, 10000);
-	assert_pieces(s[1].argv[3], 1000000, 1, 2500);
-	ck_assert_double_eq_tol(share[1], 0.0025, 1e-12);
+	assert_pieces(s[0].argv[3], 1000000, 1, 9984, 16);
+	assert_pieces(s[1].argv[3], 1000000, 1, 2496, 16);
+	ck_assert_double_eq_tol(share[1], 0.002496, 1e-12);
 	input_release(&s[0]);
 	input_release(&s[1]);
 
@@ -140,9 +151,9 @@ START_TEST(excerpts_are_spread_pieces_and_the_smaller_is_inside)
 		free(half);
 	}
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	assert_pieces(s[0].argv[3], 1000000, 1, 10000);
-	assert_pieces(s[1].argv[3], 1000000, 1, 5000);
-	ck_assert_double_eq_tol(share[1], 0.005, 1e-12);
+	assert_pieces(s[0].argv[3], 1000000, 1, 10016, 16);
+	assert_pieces(s[1].argv[3], 1000000, 1, 5008, 16);
+	ck_assert_double_eq_tol(share[1], 0.005008, 1e-12);
 	input_release(&s[0]);
 	input_release(&s[1]);
 	sampler_plan_release(&plan);
@@ -306,24 +317,26 @@ START_TEST(small_files_are_raised_to_the_least_excerpt_or_kept_whole)
 
 	ck_assert_int_eq(mkdir(out, 0700), 0);
 	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg1,stdin", &err), 0);
-	/* 100 KB at 1% is 1 KB: raised to the least excerpt, 8 KB of the 105 KB in all */
+	/* 100 KB at 1% is 1 KB: raised to the least excerpt, 8 KB of the 105 KB in all (pieces of
+	 * 975 and 48.8 bytes, made whole records: 960 and 64, the smaller's 240 and 16) */
 	one_input(&ins, "--in=mid.bin < tiny.bin", dir);
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
 	ck_assert_int_eq(strncmp(s[0].argv[0], "--in=", 5), 0);
-	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 975);
-	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 48);
-	ck_assert_int_eq(size_of(s[1].stdin_path), 8 * 12);
-	ck_assert_double_eq_tol(share[0], 8.0 * (975 + 48) / 105000, 1e-12);
+	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 960);
+	ck_assert_int_eq(size_of(s[1].argv[0] + 5), 8 * 240);
+	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 64);
+	ck_assert_int_eq(size_of(s[1].stdin_path), 8 * 16);
+	ck_assert_double_eq_tol(share[0], 8.0 * (960 + 64) / 105000, 1e-12);
 	input_release(&s[0]);
 	input_release(&s[1]);
 
 	/* a plan of at least 64 KiB (a stream's warm-up): 62% of the bytes, the smaller a quarter */
 	plan.least = 65536;
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 7801);
-	ck_assert_int_eq(size_of(s[1].argv[0] + 5), 8 * 1950);
-	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 390);
-	ck_assert_double_eq_tol(share[0], 8.0 * (7801 + 390) / 105000, 1e-12);
+	ck_assert_int_eq(size_of(s[0].argv[0] + 5), 8 * 7808);
+	ck_assert_int_eq(size_of(s[1].argv[0] + 5), 8 * 1952);
+	ck_assert_int_eq(size_of(s[0].stdin_path), 8 * 384);
+	ck_assert_double_eq_tol(share[0], 8.0 * (7808 + 384) / 105000, 1e-12);
 	plan.least = 0;
 	input_release(&s[0]);
 	input_release(&s[1]);
@@ -513,8 +526,8 @@ START_TEST(plan_files_round_trip_and_refuse_other_words)
 	ck_assert_str_eq(files, "arg3,stdin,arg-1");
 	free(files);
 	files = sampler_setting(&plan, 3);
-	ck_assert_str_eq(files, "fraction=0.01 least=8192 chunks=1 smaller=4 files=arg3,stdin,arg-1 "
-			 "reps=3");
+	ck_assert_str_eq(files, "fraction=0.01 least=8192 chunks=1 smaller=4 align=16 "
+			 "files=arg3,stdin,arg-1 reps=3");
 	free(files);
 	/* an optional position: sampled where the input names a file there */
 	ck_assert_int_eq(sampler_plan_parse_files(&plan, "arg5,arg6?,arg-1", &err), 0);
@@ -552,9 +565,9 @@ START_TEST(an_optional_file_is_sampled_where_it_is_named)
 	one_input(&ins, "one.bin two.bin", dir);
 	ck_assert_ptr_null(sampler_unreadable(&plan, &ins.v[0], &position));
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	assert_pieces(s[0].argv[0], 1000000, 8, 1250);
-	assert_pieces(s[0].argv[1], 1000000, 8, 1250);
-	ck_assert_double_eq_tol(share[0], 0.01, 1e-12);
+	assert_pieces(s[0].argv[0], 1000000, 8, 1280, 16);
+	assert_pieces(s[0].argv[1], 1000000, 8, 1280, 16);
+	ck_assert_double_eq_tol(share[0], 0.01024, 1e-12);
 	input_release(&s[0]);
 	input_release(&s[1]);
 	inputs_release(&ins);
@@ -565,7 +578,7 @@ START_TEST(an_optional_file_is_sampled_where_it_is_named)
 	one_input(&ins, "one.bin -v", dir);
 	ck_assert_ptr_null(sampler_unreadable(&plan, &ins.v[0], &position));
 	ck_assert_int_eq(sampler_make_inputs(&plan, &ins.v[0], out, s, share, &err), 0);
-	assert_pieces(s[0].argv[0], 1000000, 8, 1250);
+	assert_pieces(s[0].argv[0], 1000000, 8, 1280, 16);
 	ck_assert_str_eq(s[0].argv[1], "-v");
 	input_release(&s[0]);
 	input_release(&s[1]);
