@@ -321,7 +321,8 @@ int ir_write(const struct ir *ir, const char *path, struct error *err)
 /* Runs clang-14 -O<opt> flags[0..nflags) -o out bitcode tail[0..ntail) (objects, then link
  * flags). Returns 0, or -1 with err set by run_command. */
 static int clang_on_bitcode(const char *bitcode, const char *opt, char *const *flags, int nflags,
-			    char *const *tail, int ntail, const char *out, struct error *err)
+			    char *const *tail, int ntail, const char *out, int quiet,
+			    struct error *err)
 {
 	struct args a = {0};
 	char *level = xasprintf("-O%s", opt);
@@ -337,7 +338,7 @@ static int clang_on_bitcode(const char *bitcode, const char *opt, char *const *f
 	args_add(&a, bitcode);
 	for (int i = 0; i < ntail; i++)
 		args_add(&a, tail[i]);
-	rc = run_command(a.v, NULL, err);
+	rc = quiet ? run_command_quiet(a.v, NULL, err) : run_command(a.v, NULL, err);
 	args_release(&a);
 	free(level);
 	return rc;
@@ -353,11 +354,29 @@ int ir_build_executable(const char *bitcode, const char *opt, char *const *objs,
 		tail[i] = objs[i];
 	for (int i = 0; i < nldflags; i++)
 		tail[nobjs + i] = ldflags[i];
-	rc = clang_on_bitcode(bitcode, opt, NULL, 0, tail, nobjs + nldflags, out, err);
+	rc = clang_on_bitcode(bitcode, opt, NULL, 0, tail, nobjs + nldflags, out, 0, err);
 	free(tail);
 	if (rc < 0)
 		return error_prefix(err, "building %s", out);
 	return 0;
+}
+
+int ir_build_static(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+		    char *const *ldflags, int nldflags, const char *out)
+{
+	int n, rc;
+	char **flags = ir_static_flags(ldflags, nldflags, &n);
+	char **tail = xcalloc((size_t)(nobjs + n) + 1, sizeof *tail);
+	struct error ignored;
+
+	for (int i = 0; i < nobjs; i++)
+		tail[i] = objs[i];
+	for (int i = 0; i < n; i++)
+		tail[nobjs + i] = flags[i];
+	rc = clang_on_bitcode(bitcode, opt, NULL, 0, tail, nobjs + n, out, 1, &ignored);
+	free(tail);
+	ir_flags_free(flags, n);
+	return rc;
 }
 
 /* Returns the shared library the linker takes for -lname: libNAME.so in the first folder of
@@ -465,7 +484,7 @@ int ir_optimise(const char *bitcode, const char *opt, const char *out, struct er
 {
 	static char *const flags[] = {"-c", "-emit-llvm"};
 
-	if (clang_on_bitcode(bitcode, opt, flags, 2, NULL, 0, out, err) < 0)
+	if (clang_on_bitcode(bitcode, opt, flags, 2, NULL, 0, out, 0, err) < 0)
 		return error_prefix(err, "optimising %s", bitcode);
 	return 0;
 }

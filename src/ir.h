@@ -65,6 +65,10 @@ int ir_write(const struct ir *ir, const char *path, struct error *err);
 char **ir_static_flags(char *const *ldflags, int n, int *nout);
 /* Frees what ir_static_flags returned. */
 void ir_flags_free(char **flags, int n);
+/* As ir_build_executable, linked statically (ir_static_flags), and quietly: the caller falls
+ * back to the program's own link where the libraries allow none. Returns 0 or -1. */
+int ir_build_static(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+		    char *const *ldflags, int nldflags, const char *out);
 
 /*
  * Builds an executable from bitcode with clang-14 -O<opt>, adding the objects objs[0..nobjs)

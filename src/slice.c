@@ -833,15 +833,9 @@ static int promote_evaluator(struct slicer *s, const char *bc, char **out, struc
 static int build_evaluator(const struct slicer *s, const char *bc, char *const *objs,
 			   const char *exe, struct error *err)
 {
-	int n, rc;
-	char **flags = ir_static_flags(s->m.ldflags, s->m.nldflags, &n);
-	struct error ignored = {""};
-
-	rc = ir_build_executable(bc, s->m.opt, objs, 1, flags, n, exe, &ignored);
-	ir_flags_free(flags, n);
-	if (rc < 0)
-		rc = ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);
-	return rc;
+	if (ir_build_static(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe) == 0)
+		return 0;
+	return ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);
 }
 
 int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,

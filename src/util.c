@@ -166,7 +166,8 @@ char *str_replace_tmp(const char *s, const char *tmp)
 	return strbuf_detach(&sb);
 }
 
-int run_command(char *const *argv, const char *stdout_path, struct error *err)
+/* run_command, with stderr to /dev/null when quiet. */
+static int run_child(char *const *argv, const char *stdout_path, int quiet, struct error *err)
 {
 	int status;
 	pid_t pid = fork();
@@ -178,6 +179,12 @@ int run_command(char *const *argv, const char *stdout_path, struct error *err)
 			int fd = open(stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 			if (fd < 0 || dup2(fd, 1) < 0)
+				_exit(126);
+		}
+		if (quiet) {
+			int fd = open("/dev/null", O_WRONLY);
+
+			if (fd < 0 || dup2(fd, 2) < 0)
 				_exit(126);
 		}
 		execvp(argv[0], argv);
@@ -193,6 +200,16 @@ int run_command(char *const *argv, const char *stdout_path, struct error *err)
 		return error_set(err, "%s failed (exit status %d)", argv[0],
 				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 	return 0;
+}
+
+int run_command(char *const *argv, const char *stdout_path, struct error *err)
+{
+	return run_child(argv, stdout_path, 0, err);
+}
+
+int run_command_quiet(char *const *argv, const char *stdout_path, struct error *err)
+{
+	return run_child(argv, stdout_path, 1, err);
 }
 
 static size_t ptr_slot(const void *key, size_t cap)

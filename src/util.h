@@ -76,6 +76,9 @@ struct error;
  * naming the command and its status.
  */
 int run_command(char *const *argv, const char *stdout_path, struct error *err);
+/* As run_command, with its stderr sent to /dev/null: for an attempt whose failure the caller
+ * handles (a static link it falls back from), whose complaints would mislead. */
+int run_command_quiet(char *const *argv, const char *stdout_path, struct error *err);
 
 /*
  * Reads the whole file at path into a NUL-terminated buffer (owned by the caller) and sets *len

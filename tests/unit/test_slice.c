@@ -6,8 +6,11 @@
  * (tests/slices, run by tests/run) tests whole evaluators.
  */
 #include <llvm-c/IRReader.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cdep.h"
@@ -623,6 +626,43 @@ START_TEST(static_links_take_the_libraries_a_linker_script_names)
 }
 END_TEST
 
+/* The static link is an attempt that the slicer falls back from (to the program's own link):
+ * where a library has no archive it fails, and says nothing (the linker's complaints would
+ * read as the training's failure); where they all do, it links. */
+START_TEST(a_failed_static_link_says_nothing)
+{
+	char *dir = test_tmpdir();
+	char *ll = test_write_file(dir, "main.ll", "define i32 @main() {\n  ret i32 0\n}\n");
+	char *exe = xasprintf("%s/main", dir), *log = xasprintf("%s/stderr.txt", dir);
+	char *missing[] = {"-lmantis_no_such_library"};
+	int saved = dup(2), fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644), failed, built;
+	struct stat st;
+
+	ck_assert_int_ge(fd, 0);
+	fflush(stderr);
+	dup2(fd, 2);
+	failed = ir_build_static(ll, "0", NULL, 0, missing, 1, exe);
+	built = ir_build_static(ll, "0", NULL, 0, NULL, 0, exe);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	ck_assert_int_eq(failed, -1);
+	ck_assert_int_eq(built, 0);
+	ck_assert_int_eq(access(exe, X_OK), 0);
+	ck_assert_int_eq(stat(log, &st), 0);
+	ck_assert_int_eq(st.st_size, 0);
+	unlink(exe);
+	unlink(log);
+	unlink(ll);
+	rmdir(dir);
+	free(exe);
+	free(log);
+	free(ll);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_slice(void)
 {
 	Suite *s = suite_create("slice");
@@ -638,6 +678,7 @@ Suite *suite_slice(void)
 	tcase_add_test(tc, budgets_keep_the_slices);
 	tcase_add_test(tc, bounded_slices_stop_inside_the_slice);
 	tcase_add_test(tc, static_links_take_the_libraries_a_linker_script_names);
+	tcase_add_test(tc, a_failed_static_link_says_nothing);
 	suite_add_tcase(s, tc);
 	return s;
 }
