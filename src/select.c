@@ -270,6 +270,54 @@ int select_clearly_less(const double *e, const double *simpler, const int *group
 	return -select_compare(e, simpler, group, n, se) > *se;
 }
 
+/* Returns whether the mean cost over order[0..m) and over its last edge is at most threshold. */
+static int gate_affords(const int *order, const double *cost, int m, int edge, double threshold)
+{
+	double all = 0, last = 0;
+	int from = m > edge ? m - edge : 0;
+
+	for (int j = 0; j < m; j++)
+		all += cost[order[j]] / m;
+	for (int j = from; j < m; j++)
+		last += cost[order[j]] / (m - from);
+	return all <= threshold && last <= threshold;
+}
+
+int select_gate_widen(const int *order, const double *predicted, const double *cost,
+		      const double *gated, const double *first, const int *group, int n,
+		      int through, int edge, double threshold)
+{
+	double *e = xcalloc((size_t)n + 1, sizeof *e), *simpler = xcalloc((size_t)n + 1,
+		sizeof *simpler), se;
+	int *sub = xcalloc((size_t)n + 1, sizeof *sub), widened = through, most = 0, next = 0;
+	int *number;
+
+	for (int j = through; group && j < n; j++)
+		most = group[order[j]] > most ? group[order[j]] : most;
+	number = xmalloc(sizeof *number * ((size_t)most + 1));
+	for (int g = 0; g <= most; g++)
+		number[g] = -1;
+	for (int j = through; j < n; j++) { /* groups numbered by first appearance, so that those
+					      * of any first inputs are numbered below their count */
+		e[j - through] = gated[order[j]];
+		simpler[j - through] = first[order[j]];
+		if (group && number[group[order[j]]] < 0)
+			number[group[order[j]]] = next++;
+		sub[j - through] = group ? number[group[order[j]]] : j - through;
+	}
+	free(number);
+	for (int m = n - 1; m >= through + edge && widened == through; m--) {
+		if (predicted[order[m - 1]] > predicted[order[m]] &&
+		    gate_affords(order, cost, m, edge, threshold) &&
+		    select_clearly_less(e, simpler, group ? sub : NULL, m - through, &se))
+			widened = m;
+	}
+	free(e);
+	free(simpler);
+	free(sub);
+	return widened;
+}
+
 /* Appends to ds the descriptors that vary over its rows (pool[k]: row k's input in ins), unless
  * a row is of no input of the pool (a profile of another inputs file). */
 static void add_descriptors(struct dataset *ds, const struct inputs *ins, const int *pool)

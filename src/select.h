@@ -79,6 +79,20 @@ double select_compare(const double *e, const double *best, const int *group, int
  * run (a gate's PRED/long and its samples' runs). Sets *se. */
 int select_clearly_less(const double *e, const double *simpler, const int *group, int n,
 			double *se);
+/*
+ * Returns how many inputs a gate lets through once widened over inputs its gated predictor
+ * never saw. order[0..n) are the training inputs by descending first-model prediction
+ * (predicted[], by input), the first `through` those the gated predictor trained on; cost[],
+ * its predictions' cost on each input (their time over the program's), gated[] its error
+ * there and first[] the first model's held-out error (group[]: select_compare's, or NULL).
+ * The most m (through < m < n, equal predictions not split) such that the mean cost over the
+ * first m and over the last `edge` of them is at most threshold, and on the inputs
+ * order[through..m), at least `edge` of them, gated[] errs less than first[] by more than a
+ * standard error (select_clearly_less); through when none.
+ */
+int select_gate_widen(const int *order, const double *predicted, const double *cost,
+		      const double *gated, const double *first, const int *group, int n,
+		      int through, int edge, double threshold);
 /* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,
  * given the profiled rows[0..rows) (pool[r]: row r's input, -1 if none; e[r]: its held-out
  * error). Returns how many were marked. */

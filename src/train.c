@@ -42,7 +42,9 @@
  *   gate     when every sampled feature was dropped for its cost and the model reads input
  *            features alone: the training inputs it predicts highest, where the samples cost
  *            under the threshold, train a predictor of their own (PRED/long), which predicts
- *            the inputs the model puts at or above the gate (gate_long_inputs)
+ *            the inputs the model puts at or above the gate (gate_long_inputs); the gate is
+ *            then widened over the inputs below it where PRED/long's predictions cost under
+ *            the threshold and err less (widen_gate)
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -2873,6 +2875,59 @@ static int train_gated(struct trainer *t, const char *dir, const int *order, int
 }
 
 /*
+ * Returns how many inputs the gate lets through once widened (select_gate_widen) over the
+ * training inputs below it, which PRED/long (in dir, trained on the first `through` of order)
+ * never saw: its predictions there, as mantis predict makes them (the sampled evaluator on
+ * the samples, no longer the sandboxed program the gate was first sized by: lame's cost 2.7%
+ * where the sandboxed program's was 6.6%), cost each input their time over the program's,
+ * and err each as held out; the first model's errors are its final choice's, held out too.
+ * through when PRED/long cannot run or nothing is gained.
+ */
+static int widen_gate(struct trainer *t, const char *dir, const int *order,
+		      const double *predicted, int through)
+{
+	int n = t->samples.n, widened = through;
+	double *cost = xcalloc((size_t)n + 1, sizeof *cost), *gated = xcalloc((size_t)n + 1,
+		sizeof *gated), mean = 0;
+	struct predictor p = {0};
+	struct error err = {""};
+
+	if (!t->held_out || predictor_open(&p, dir, &err) < 0) {
+		if (err.msg[0])
+			say(t, "gate: not widened: %s\n", err.msg);
+		free(cost);
+		free(gated);
+		return through;
+	}
+	for (int k = 0; k < n; k++) {
+		struct prediction out = {0};
+
+		cost[k] = INFINITY;
+		gated[k] = INFINITY;
+		if (predictor_run(&p, t->input[k], fmax(10 * t->samples.wall[k], 10), &out, &err) < 0)
+			continue;
+		cost[k] = out.seconds / fmax(t->samples.wall[k], 1e-6);
+		gated[k] = fabs(out.value - t->ds.y[k]) / fmax(fabs(t->ds.y[k]), 1e-300);
+		prediction_release(&out);
+	}
+	widened = select_gate_widen(order, predicted, cost, gated, t->held_out, t->group, n,
+				    through, GATE_EDGE, t->opt->threshold);
+	for (int j = 0; j < widened; j++)
+		mean += cost[order[j]] / widened;
+	if (widened > through) {
+		say(t, "gate: widened to %d inputs: %s's predictions cost %.1f%% of the program's time "
+		    "on them, and on the %d it never saw err less than this model's, held out\n",
+		    widened, dir, 100 * mean, widened - through);
+		json_object_set_new(t->gating, "widened", json_pack("{s:i, s:f}", "inputs",
+				    widened, "cost", mean));
+	}
+	predictor_release(&p);
+	free(cost);
+	free(gated);
+	return widened;
+}
+
+/*
  * Sets t->gate and makes PRED/long when the samples pay on the longer inputs only. When the
  * loop dropped every sampled feature for its cost and the model (in *model) reads the input's
  * features alone, that cost is mostly fixed (the program's start-up and set-up, run on two
@@ -2960,8 +3015,12 @@ static void gate_long_inputs(struct trainer *t, const struct model *model)
 		    dir);
 		json_object_set_new(t->gating, "at_least", json_real(gate));
 		json_object_set_new(t->gating, "cost", json_real(sum));
-		if (train_gated(t, dir, order, through))
-			t->gate = gate;
+		if (train_gated(t, dir, order, through)) {
+			int widened = widen_gate(t, dir, order, predicted, through);
+
+			t->gate = (predicted[order[widened - 1]] + predicted[order[widened]]) / 2;
+			json_object_set_new(t->gating, "at_least", json_real(t->gate));
+		}
 	}
 	if (!(t->gate > 0))
 		remove_tree(dir);

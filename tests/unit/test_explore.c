@@ -544,6 +544,45 @@ START_TEST(clearly_less_wants_a_standard_error)
 }
 END_TEST
 
+/* A gate is widened over the inputs its predictor (PRED/long) never saw, as far as its
+ * predictions cost at most the threshold on average and on the 5 lowest let through, and err
+ * there less than the first model's by more than a standard error: here 20 inputs by
+ * descending prediction, the first 6 its training, the next 8 at 4% and the last 6 at 20%:
+ * widened to 14, where the 15th would bring the last five's cost to 7.2%. Not where its
+ * errors there are worse, nor between equal predictions, nor by fewer than 5 inputs. */
+START_TEST(a_gate_widens_where_its_predictor_is_cheap_and_errs_less)
+{
+	int order[20];
+	double predicted[20], cost[20], gated[20], first[20];
+
+	for (int j = 0; j < 20; j++) {
+		order[j] = 19 - j; /* input k is the (20 - k)-th by prediction */
+		predicted[19 - j] = 20 - j;
+		cost[19 - j] = j < 6 ? 0.02 : j < 14 ? 0.04 : 0.2;
+		gated[19 - j] = 0.02 + 0.001 * (j % 3);
+		first[19 - j] = 0.10;
+	}
+	ck_assert_int_eq(select_gate_widen(order, predicted, cost, gated, first, NULL, 20, 6, 5,
+					   0.05), 14);
+	/* equal predictions at the 14th and 15th: not split, so 13 */
+	predicted[order[14]] = predicted[order[13]];
+	ck_assert_int_eq(select_gate_widen(order, predicted, cost, gated, first, NULL, 20, 6, 5,
+					   0.05), 13);
+	/* worse than the first model there: as trained */
+	for (int j = 6; j < 20; j++)
+		gated[order[j]] = 0.12;
+	ck_assert_int_eq(select_gate_widen(order, predicted, cost, gated, first, NULL, 20, 6, 5,
+					   0.05), 6);
+	/* better, but the cheap ones are only 4 more: as trained */
+	for (int j = 6; j < 20; j++) {
+		gated[order[j]] = 0.02;
+		cost[order[j]] = j < 10 ? 0.04 : 0.2;
+	}
+	ck_assert_int_eq(select_gate_widen(order, predicted, cost, gated, first, NULL, 20, 6, 5,
+					   0.05), 6);
+}
+END_TEST
+
 /* A round of it stops when the cross-validated error is under the target (here an exact linear
  * metric: 0) or when max inputs are profiled, and otherwise marks at most max - profiled. */
 START_TEST(select_round_stops)
@@ -741,6 +780,7 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_round_stops);
 	tcase_add_test(tc, compare_tames_a_wild_input);
 	tcase_add_test(tc, clearly_less_wants_a_standard_error);
+	tcase_add_test(tc, a_gate_widens_where_its_predictor_is_cheap_and_errs_less);
 	tcase_add_test(tc, select_cv_constant);
 	tcase_add_test(tc, select_cv_folds_mix_a_cycle);
 	tcase_add_test(tc, select_round_standard_error);
