@@ -69,7 +69,7 @@ enum {
 				  * 4, 8 or 16 bytes after a header of a multiple of them stay
 				  * whole (a WAV file's 16-bit samples after its 44 bytes: pieces at
 				  * any byte turn most of lame's excerpt into noise, its count
-				  * extrapolated from 8 pieces erred 5.6% where aligned 1.7%) */
+				  * extrapolated from 8 pieces erred 5.6% where aligned 1.3%) */
 	SAMPLER_ARGS = 16,       /* argument positions looked at, from the first and from the last */
 	SAMPLER_LEAST = 8192,    /* the larger sample has at least this many bytes of the files in
 				  * all (or is the whole files): a few hundred bytes a piece say
