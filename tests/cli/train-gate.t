@@ -54,7 +54,9 @@ cost under the threshold there and far over it on all; the second model (pred/lo
 sampled features, accepted on those fourteen inputs' samples at a cost under the threshold,
 errs less than the first on them, each held out, by more than a standard error of the
 difference (weighed input by input: each final choice records its held-out error on every
-training input by its line), and shares the first's build:
+training input by its line, and its ratio, actual over predicted, by which a widened gate's
+PRED/long sets its interval), and shares the first's build; the short files' samples cost too
+much for the gate to widen over them:
 
   $ cat > decisions.py <<'PY'
   > import json, os
@@ -72,6 +74,7 @@ training input by its line), and shares the first's build:
   > mine = dict(zip(second["lines"], second["errors"])); theirs = dict(zip(first["lines"], first["errors"]))
   > weighed = gate["held_out"]
   > print(abs(weighed["long"] - sum(mine.values()) / 14) < 1e-6, abs(weighed["first"] - sum(theirs[l] for l in mine) / 14) < 1e-6, weighed["first"] - weighed["long"] > weighed["standard_error"] > 0)
+  > print(all(abs(abs(1 - 1 / r) - e) < 1e-4 for h in (first, second) for r, e in zip(h["ratios"], h["errors"])), "widened" in gate)
   > PY
   $ python3 decisions.py
   None None ['input:entropy(data)', 'input:repeats(data)', 'input:size(arg1)']
@@ -80,6 +83,7 @@ training input by its line), and shares the first's build:
   ../build
   24 True True
   True True True
+  True False
 
 On the held-out files, the long ones are predicted through pred/long, within 3%, and the short
 ones by the file's size and content (a quarter and more off on some); the gate itself reads
@@ -154,3 +158,24 @@ report says where the gate is:
   nothere.bin nan No such file or directory
   $ mantis report pred -o report.html > /dev/null && grep -c '<p id="gate">' report.html
   1
+
+The gate is sized by the sandboxed program's runs on the samples, which cost more than the
+sliced evaluator PRED/long runs, so it is then widened over the inputs below it that PRED/long
+never saw, where its predictions cost at most the threshold and err less than the first
+model's, held out. With twenty middling files beside (150-600 KB) and a threshold of 5%, the
+sandboxed runs let 16-20 inputs through; PRED/long predicts the next ones for 2-3% of their
+time and better than the first model, so the gate lets through five or more of them besides,
+and none of the short files (whose samples cost 30% and more). PRED/long's interval is then
+set by the held-out ratios of all those let through, its own training inputs' and the others':
+
+  $ python3 "$TESTDIR/data/runs.py" 5 20 md 150000 600000 > middle.txt
+  $ cat train.txt middle.txt > wide.txt
+  $ mantis train -o wide --inputs wide.txt --repeat 3 --metric instructions --threshold 0.05 prog.c | grep -E '^gate: (widened|wide/long.s interval)' | sed -E 's/[0-9][0-9.]*%/N%/g; s/[0-9]+ (inputs|it never)/M \1/g; s/[0-9.e+-]+x to [0-9.e+-]+x/Lx to Hx/'
+  gate: widened to M inputs: wide/long's predictions cost N% of the program's time on them, and on the M it never saw err less than this model's, held out
+  gate: wide/long's interval, over the M inputs let through: Lx to Hx its prediction for N% of them
+  $ python3 -c '
+  > import json
+  > gate, info = json.load(open("wide/train.json"))["gate"], json.load(open("wide/predictor.json"))
+  > long = json.load(open("wide/long/predictor.json")); interval = json.load(open("wide/long/model.json"))["interval"]
+  > print(gate["inputs"] + 5 <= gate["widened"]["inputs"] <= 34, gate["widened"]["cost"] < 0.05, info["gate"]["at_least"] == gate["at_least"], long["ntrain"] == gate["inputs"], interval["level"], interval["low"] < 1 < interval["high"])'
+  True True True True 0.9 True
