@@ -270,6 +270,29 @@ int select_clearly_less(const double *e, const double *simpler, const int *group
 	return -select_compare(e, simpler, group, n, se) > *se;
 }
 
+int *select_groups_of(const int *group, const int *order, int n)
+{
+	int *sub, *number, most = 0, next = 0;
+
+	if (!group)
+		return NULL;
+	for (int j = 0; j < n; j++)
+		most = group[order[j]] > most ? group[order[j]] : most;
+	sub = xcalloc((size_t)n + 1, sizeof *sub);
+	number = xmalloc(sizeof *number * ((size_t)most + 1));
+	for (int g = 0; g <= most; g++)
+		number[g] = -1;
+	for (int j = 0; j < n; j++) {
+		int g = group[order[j]];
+
+		if (number[g] < 0)
+			number[g] = next++;
+		sub[j] = number[g];
+	}
+	free(number);
+	return sub;
+}
+
 /* Returns whether the mean cost over order[0..m) and over its last edge is at most threshold. */
 static int gate_affords(const int *order, const double *cost, int m, int edge, double threshold)
 {
@@ -289,27 +312,16 @@ int select_gate_widen(const int *order, const double *predicted, const double *c
 {
 	double *e = xcalloc((size_t)n + 1, sizeof *e), *simpler = xcalloc((size_t)n + 1,
 		sizeof *simpler), se;
-	int *sub = xcalloc((size_t)n + 1, sizeof *sub), widened = through, most = 0, next = 0;
-	int *number;
+	int *sub = select_groups_of(group, order + through, n - through), widened = through;
 
-	for (int j = through; group && j < n; j++)
-		most = group[order[j]] > most ? group[order[j]] : most;
-	number = xmalloc(sizeof *number * ((size_t)most + 1));
-	for (int g = 0; g <= most; g++)
-		number[g] = -1;
-	for (int j = through; j < n; j++) { /* groups numbered by first appearance, so that those
-					      * of any first inputs are numbered below their count */
+	for (int j = through; j < n; j++) {
 		e[j - through] = gated[order[j]];
 		simpler[j - through] = first[order[j]];
-		if (group && number[group[order[j]]] < 0)
-			number[group[order[j]]] = next++;
-		sub[j - through] = group ? number[group[order[j]]] : j - through;
 	}
-	free(number);
 	for (int m = n - 1; m >= through + edge && widened == through; m--) {
 		if (predicted[order[m - 1]] > predicted[order[m]] &&
 		    gate_affords(order, cost, m, edge, threshold) &&
-		    select_clearly_less(e, simpler, group ? sub : NULL, m - through, &se))
+		    select_clearly_less(e, simpler, sub, m - through, &se))
 			widened = m;
 	}
 	free(e);

@@ -79,6 +79,10 @@ double select_compare(const double *e, const double *best, const int *group, int
  * run (a gate's PRED/long and its samples' runs). Sets *se. */
 int select_clearly_less(const double *e, const double *simpler, const int *group, int n,
 			double *se);
+/* Returns group[order[0..n)] numbered again from 0 by first appearance (select_compare's
+ * numbering: the groups of any first k inputs are numbered below k), owned by the caller;
+ * NULL when group is. */
+int *select_groups_of(const int *group, const int *order, int n);
 /*
  * Returns how many inputs a gate lets through once widened over inputs its gated predictor
  * never saw. order[0..n) are the training inputs by descending first-model prediction

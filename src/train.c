@@ -2778,31 +2778,6 @@ static int gated_held_out(const char *dir, const int *lines, int n, double *gate
 	return found == n ? 0 : -1;
 }
 
-/* Returns a copy of group[order[0..n)] numbered again from 0 (select_compare's numbering),
- * owned by the caller; NULL when group is. */
-static int *groups_of(const int *group, const int *order, int n)
-{
-	int *sub, *number, most = 0, next = 0;
-
-	if (!group)
-		return NULL;
-	for (int j = 0; j < n; j++)
-		most = group[order[j]] > most ? group[order[j]] : most;
-	sub = xcalloc((size_t)n + 1, sizeof *sub);
-	number = xmalloc(sizeof *number * ((size_t)most + 1));
-	for (int g = 0; g <= most; g++)
-		number[g] = -1;
-	for (int j = 0; j < n; j++) {
-		int g = group[order[j]];
-
-		if (number[g] < 0)
-			number[g] = next++;
-		sub[j] = number[g];
-	}
-	free(number);
-	return sub;
-}
-
 /* Weighs the gated predictor's model (in dir, trained on the inputs of lines[0..n), the first
  * n of order) against this model, both held out on those inputs, by the one-standard-error
  * rule of the final choice (select_compare): PRED/long costs its samples' runs, so it must err
@@ -2826,7 +2801,7 @@ static int gated_errs_less(struct trainer *t, const char *dir, const int *order,
 		first_mean += first[j] / n;
 		gated_mean += gated[j] / n;
 	}
-	group = groups_of(t->group, order, n);
+	group = select_groups_of(t->group, order, n);
 	less = select_clearly_less(gated, first, group, n, &se);
 	json_object_set_new(t->gating, "held_out", json_pack("{s:f, s:f, s:f}", "long", gated_mean,
 							      "first", first_mean, "standard_error", se));
@@ -2899,7 +2874,7 @@ static int widen_interval(struct trainer *t, const char *dir, const int *order, 
 	json_t *rec = json_object_get(json_object_get(log, "choice"), "held_out");
 	json_t *lines = json_object_get(rec, "lines"), *ratios = json_object_get(rec, "ratios");
 	double *all = xcalloc((size_t)n + 1, sizeof *all);
-	int *group = groups_of(t->group, order, n), rc = 0;
+	int *group = select_groups_of(t->group, order, n), rc = 0;
 	struct model m = {0};
 
 	for (int j = 0; j < n; j++)
@@ -2953,6 +2928,7 @@ static int widen_gate(struct trainer *t, const char *dir, const int *order,
 	if (!t->held_out || predictor_open(&p, dir, &err) < 0) {
 		if (err.msg[0])
 			say(t, "gate: not widened: %s\n", err.msg);
+		predictor_release(&p);
 		free(cost);
 		free(gated);
 		free(ratio);
