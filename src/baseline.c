@@ -14,10 +14,8 @@
  *                  the same input and evaluate the model on the features counted so far: the
  *                  same cost as mantis, features that are usually incomplete.
  *
- * PE and BE read one run of PRED/build/inst whose runtime (rt/mantisrt.c) appends the counters
- * to MANTIS_SNAPSHOTS every MANTIS_SNAPSHOT_INTERVAL seconds: one hundred snapshots over the
- * program's time (see snapshot_interval), the run killed after 10 times the program's wall time
- * plus 10 s. Invariant: snapshots are read in time order and the final counters (the
+ * PE and BE read one run of PRED/build/inst whose counters are taken as they grow (snapshot.h):
+ * one hundred snapshots over the program's time. Invariant: snapshots are read in time order and the final counters (the
  * counters file at exit) close the series, so PE always finds a snapshot (at worst the end).
  */
 #include "baseline.h"
@@ -36,6 +34,7 @@
 #include "predictor.h"
 #include "prep.h"
 #include "runner.h"
+#include "snapshot.h"
 #include "store.h"
 #include "util.h"
 
@@ -104,66 +103,6 @@ double baseline_linear_predict(const struct model *linear, const struct predicto
 	return v;
 }
 
-/* Snapshots of the counters over one run. */
-struct snapshots {
-	int n;               /* snapshots, the final counters last */
-	double *seconds;     /* per snapshot, seconds since the program started */
-	uint64_t **counters; /* per snapshot, the manifest's ncounters values; owned */
-};
-
-static uint64_t le64(const unsigned char *b)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | b[i];
-	return v;
-}
-
-/* Appends a snapshot taken at seconds; takes ownership of counters. */
-static void snapshots_add(struct snapshots *s, double seconds, uint64_t *counters)
-{
-	s->seconds = xrealloc(s->seconds, (size_t)(s->n + 1) * sizeof *s->seconds);
-	s->counters = xrealloc(s->counters, (size_t)(s->n + 1) * sizeof *s->counters);
-	s->seconds[s->n] = seconds;
-	s->counters[s->n++] = counters;
-}
-
-/* Reads the snapshots file at path (rt/mantisrt.c's format) into *s. Returns 0 or -1. */
-static int snapshots_read(const struct manifest *m, const char *path, struct snapshots *s,
-			  struct error *err)
-{
-	FILE *f = fopen(path, "rb");
-	size_t nc = (size_t)m->ncounters, size = 8 * (nc + 1);
-	unsigned char head[24], *rec = xmalloc(size);
-	int rc = 0;
-
-	if (!f || fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "MANTISS1", 8) != 0 ||
-	    le64(head + 8) != m->build_id || le64(head + 16) != (uint64_t)nc)
-		rc = error_set(err, "%s: no snapshots of this build's counters (did the program "
-			       "handle signal SIGRTMAX-3 itself?)", path);
-	while (rc == 0 && fread(rec, 1, size, f) == size) {
-		uint64_t *c = xcalloc(nc + 1, sizeof *c);
-
-		for (size_t i = 0; i < nc; i++)
-			c[i] = le64(rec + 8 * (i + 1));
-		snapshots_add(s, (double)le64(rec) * 1e-9, c);
-	}
-	if (f)
-		fclose(f);
-	free(rec);
-	return rc;
-}
-
-static void snapshots_release(struct snapshots *s)
-{
-	for (int i = 0; i < s->n; i++)
-		free(s->counters[i]);
-	free(s->counters);
-	free(s->seconds);
-	memset(s, 0, sizeof *s);
-}
-
 /* Returns whether every program feature of the model has the same value in counters a and b
  * (its input features are the same all along). */
 static int same_features(const struct predictor *p, const uint64_t *a, const uint64_t *b)
@@ -204,60 +143,18 @@ static void judge(const struct predictor *p, const struct input *in, const struc
 	free(none);
 }
 
-/* Returns the period of the snapshots: a hundredth of the program's wall time, but at least
- * 0.1 ms and the time to write 20 snapshots at 100 MB/s (a snapshot holds every counter: 430 KB
- * for the sqlite3 shell, whose runtime also skips periods when snapshots take a tenth of the
- * run). */
-static double snapshot_interval(const struct predictor *p, double wall)
-{
-	double floor = 20 * 8.0 * ((double)p->m.ncounters + 1) / 1e8;
-
-	if (floor < 1e-4)
-		floor = 1e-4;
-	return wall / 100 > floor ? wall / 100 : floor;
-}
-
 int baseline_execution(const struct predictor *p, const struct input *in, double wall,
 		       double budget, struct execution_baselines *out, struct error *err)
 {
-	char tmp[] = "/tmp/mantis-snapshots-XXXXXX", *inst = xasprintf("%s/build/inst", p->dir);
-	char *path, *env[3];
-	struct snapshots s = {0};
-	struct run_result res;
-	uint64_t *counters = NULL;
-	int rc = -1;
+	char *inst = xasprintf("%s/build/inst", p->dir);
+	struct snapshots s;
+	int rc;
 
 	memset(out, 0, sizeof *out);
-	if (!mkdtemp(tmp)) {
-		free(inst);
-		return error_errno(err, "cannot make a temporary directory");
-	}
-	path = xasprintf("%s/snapshots", tmp);
-	env[0] = xasprintf("MANTIS_SNAPSHOTS=%s", path);
-	env[1] = xasprintf("MANTIS_SNAPSHOT_INTERVAL=%.9f", snapshot_interval(p, wall));
-	env[2] = NULL;
-	if (predictor_measure_env(inst, in, 10 * wall + 10, env, &p->m, &res, &counters, NULL,
-				  err) < 0)
-		goto out;
-	if (res.status != RUN_OK || !counters) {
-		error_set(err, "the instrumented program %s", res.status != RUN_OK
-			  ? runner_status_name(res.status) : "wrote no counters");
-		goto out;
-	}
-	if (snapshots_read(&p->m, path, &s, err) < 0)
-		goto out;
-	snapshots_add(&s, res.wall, counters);
-	counters = NULL;
-	judge(p, in, &s, budget, out);
-	rc = 0;
-out:
+	rc = snapshots_take(inst, &p->m, in, wall, 100, &s, err);
+	if (rc == 0)
+		judge(p, in, &s, budget, out);
 	snapshots_release(&s);
-	free(counters);
-	unlink(path);
-	rmdir(tmp);
-	free(path);
-	free(env[0]);
-	free(env[1]);
 	free(inst);
 	return rc;
 }

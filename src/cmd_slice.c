@@ -41,6 +41,7 @@ struct result {
 	char *why;           /* with --why: the chain of dependences that keeps the line; owned */
 	struct fuse_stats fused;       /* its features whose counters add up in one */
 	struct promote_stats promoted; /* its loops whose counters live in locals */
+	int stops_early;     /* it stops once it has the feature, a first value */
 };
 
 
@@ -164,6 +165,7 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 		json_object_set_new(f, "fused", json_pack("{s:i, s:i}", "features",
 							  res[i].fused.features, "counters",
 							  res[i].fused.counters));
+		json_object_set_new(f, "stops_early", json_boolean(res[i].stops_early));
 		if (evaluated) {
 			json_object_set_new(f, "validated", json_boolean(res[i].validated));
 			json_object_set_new(f, "cost", json_real(res[i].cost));
@@ -201,8 +203,9 @@ static void print_text(const struct slicer *s, const struct result *res, int lin
 	       "branches cut to the side training took\n", s->analysis_seconds, s->sdg.n,
 	       s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits, s->pruned);
 	for (int i = 0; i < s->nfeatures; i++) {
-		printf("%s: kept %d of %d instructions (%.1f%%), %.2f s", res[i].name, res[i].kept,
-		       res[i].total, 100.0 * res[i].kept / (res[i].total ? res[i].total : 1), res[i].seconds);
+		printf("%s: kept %d of %d instructions (%.1f%%), %.2f s%s", res[i].name, res[i].kept,
+		       res[i].total, 100.0 * res[i].kept / (res[i].total ? res[i].total : 1), res[i].seconds,
+		       res[i].stops_early ? ", stops once assigned" : "");
 		if (evaluated)
 			printf(", %s, cost %.2f%%", res[i].validated ? "validated" : "NOT validated",
 			       100 * res[i].cost);
@@ -314,6 +317,7 @@ static int run_slice(int argc, char **argv)
 		res[i].seconds = now_seconds() - t0;
 		res[i].fused = s.fused;
 		res[i].promoted = s.promoted;
+		res[i].stops_early = s.stops_early;
 		strbuf_add(&sb, "", 0);
 		slicer_lines(&s, mark, &sb);
 		res[i].lines = strbuf_detach(&sb);
@@ -356,6 +360,8 @@ const struct command cmd_slice = {
 	"(made by mantis instrument) cut down to what computes that feature's value at every exit.\n"
 	"It writes the value in the counters format when MANTIS_COUNTERS names a file, and nothing\n"
 	"else. The dependence graph is built once; each feature's slice is a reachability on it.\n"
+	"The evaluator of a first value (VAR.first, VAR.vK) stops once the variable has it: it\n"
+	"costs the program's work up to that assignment (\"stops once assigned\").\n"
 	"\n"
 	"  --features LIST  comma-separated feature names\n"
 	"  --inputs FILE    validate each evaluator on these inputs against DIR/inst (the value must\n"
@@ -373,7 +379,7 @@ const struct command cmd_slice = {
 	"                   line to the feature's value at exit, through kept nodes\n"
 	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
 	"                   \"slice_seconds\", \"promoted\": {\"loops\", \"counters\", \"unsafe\"},\n"
-	"                   \"fused\": {\"features\", \"counters\"},\n"
+	"                   \"fused\": {\"features\", \"counters\"}, \"stops_early\",\n"
 	"                   \"validated\", \"cost\", \"reason\"?, \"lines\"?,\n"
 	"                   \"why\"?}],\n"
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"

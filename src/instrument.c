@@ -52,6 +52,7 @@
 #include "error.h"
 #include "ir.h"
 #include "manifest.h"
+#include "members.h"
 #include "util.h"
 
 /* What a probe does. */
@@ -83,6 +84,8 @@ struct probe {
 struct variable {
 	LLVMMetadataRef md;   /* its DILocalVariable (a local), else NULL */
 	LLVMValueRef global;  /* the global variable, else NULL */
+	LLVMTypeRef st;       /* a struct field: the struct's IR type, else NULL */
+	unsigned field;       /* a struct field: its index in st */
 	int sum, count, first;/* its counters; versions 2..K follow first */
 	int is_float;         /* its values are floating point (fixed-point features) */
 	int is_unsigned;      /* its integer values are zero-extended (by its debug type) */
@@ -106,6 +109,7 @@ struct inst {
 	int nvars;
 	struct variable *globals; /* global variables stored to so far; owned */
 	int nglobals;
+	struct members *members; /* struct members' names, read at the first field; owned */
 	int nfirst;           /* first values kept per variable (--values-first), >= 1 */
 	unsigned loop_md;     /* metadata kind id of llvm.loop */
 	LLVMValueRef scope_list; /* !{mantis scope}: the counters' alias scope (see no_alias) */
@@ -908,22 +912,94 @@ static struct declared *declared_locals(struct fn_plan *fp, int *n)
 	return d;
 }
 
-/* Plans the probe of store x if it assigns a whole declared local or a global variable. */
+/*
+ * Returns whether addr, a store's address, is a field of a struct: a getelementptr (instruction
+ * or constant) whose last step selects field *index of the struct type *st, of val's type. Steps
+ * into arrays before it are any (an array of structs), after it none (an element of an array
+ * field is no field).
+ */
+static int struct_field(LLVMValueRef addr, LLVMValueRef val, LLVMTypeRef *st, unsigned *index)
+{
+	LLVMTypeRef t;
+	int n;
+
+	if (!LLVMIsAGetElementPtrInst(addr) &&
+	    !(LLVMIsAConstantExpr(addr) && LLVMGetConstOpcode(addr) == LLVMGetElementPtr))
+		return 0;
+	n = LLVMGetNumOperands(addr);
+	t = LLVMGetGEPSourceElementType(addr);
+	*st = NULL;
+	for (int i = 2; i < n; i++) { /* operand 1 steps over the pointer itself */
+		LLVMValueRef step = LLVMGetOperand(addr, i);
+
+		if (LLVMGetTypeKind(t) == LLVMStructTypeKind && LLVMIsAConstantInt(step)) {
+			*st = t;
+			*index = (unsigned)LLVMConstIntGetZExtValue(step);
+			t = LLVMStructGetTypeAtIndex(t, *index);
+		} else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+			*st = NULL;
+			t = LLVMGetElementType(t);
+		} else {
+			return 0;
+		}
+	}
+	return *st && t == LLVMTypeOf(val);
+}
+
+/* Returns the record of field index of struct type st in the current function, creating its
+ * features on first use (named by members_name, at store x's line); NULL for a field of no
+ * named struct, or if its values are of the other kind (integer, floating point) than
+ * is_float. */
+static struct variable *field_of(struct inst *in, struct fn_plan *fp, LLVMValueRef x,
+				 LLVMTypeRef st, unsigned index, int is_float)
+{
+	LLVMMetadataRef type;
+	const char *file;
+	char *name;
+	int line;
+	struct variable *v;
+
+	for (int i = 0; i < in->nvars; i++) {
+		if (in->vars[i].st == st && in->vars[i].field == index)
+			return in->vars[i].is_float == is_float ? &in->vars[i] : NULL;
+	}
+	if (!in->members)
+		in->members = members_read(in->mod);
+	if (!(name = members_name(in->members, st, index, &type)))
+		return NULL;
+	location_of(x, &file, &line);
+	in->vars = xrealloc(in->vars, sizeof *in->vars * (size_t)(in->nvars + 1));
+	v = &in->vars[in->nvars++];
+	*v = (struct variable){.st = st, .field = index, .is_unsigned = unsigned_type(type)};
+	new_variable(in, v, fp->name, file, line, name, is_float);
+	free(name);
+	return v;
+}
+
+/* Plans the probe of store x if it assigns a whole declared local or a global variable (the
+ * value scheme) or a field of a struct (the field scheme). */
 static void plan_store(struct inst *in, struct fn_plan *fp, LLVMValueRef x,
 		       const struct declared *d, int nd)
 {
 	LLVMValueRef val = LLVMGetOperand(x, 0), addr = LLVMGetOperand(x, 1);
+	LLVMTypeRef st;
+	unsigned index;
 	struct variable *v;
 
 	if (!countable(val))
 		return;
-	if (LLVMIsAAllocaInst(addr) && LLVMGetAllocatedType(addr) == LLVMTypeOf(val)) {
+	if ((in->schemes & SCHEME_VALUE) && LLVMIsAAllocaInst(addr) &&
+	    LLVMGetAllocatedType(addr) == LLVMTypeOf(val)) {
 		for (int i = 0; i < nd; i++) {
 			if (d[i].addr == addr && (v = variable_of(in, fp, d[i].var, is_floating(val))))
 				value_probe(in, x, val, v);
 		}
-	} else if (LLVMIsAGlobalVariable(addr) && LLVMGlobalGetValueType(addr) == LLVMTypeOf(val) &&
+	} else if ((in->schemes & SCHEME_VALUE) && LLVMIsAGlobalVariable(addr) &&
+		   LLVMGlobalGetValueType(addr) == LLVMTypeOf(val) &&
 		   (v = global_of(in, addr, is_floating(val)))) {
+		value_probe(in, x, val, v);
+	} else if ((in->schemes & SCHEME_FIELD) && struct_field(addr, val, &st, &index) &&
+		   (v = field_of(in, fp, x, st, index, is_floating(val)))) {
 		value_probe(in, x, val, v);
 	}
 }
@@ -946,7 +1022,8 @@ static void plan_values(struct inst *in, struct fn_plan *fp)
 				continue;
 			}
 			/* a phi's value is a merge of assignments counted where they happened */
-			if (!(var = debug_call(x, "llvm.dbg.value", &val)) || !countable(val) ||
+			if (!(in->schemes & SCHEME_VALUE) ||
+			    !(var = debug_call(x, "llvm.dbg.value", &val)) || !countable(val) ||
 			    LLVMIsAPHINode(val) || !available_before(fp, val, x, k) ||
 			    !(v = variable_of(in, fp, var, is_floating(val))))
 				continue;
@@ -1349,7 +1426,7 @@ static void plan_function(struct inst *in, LLVMValueRef fn)
 		plan_calls_and_exits(in, &fp);
 	if ((in->schemes & SCHEME_EXIT) && strcmp(fp.name, "main") == 0)
 		plan_main_returns(in, &fp);
-	if (in->schemes & SCHEME_VALUE)
+	if (in->schemes & (SCHEME_VALUE | SCHEME_FIELD))
 		plan_values(in, &fp);
 	if (in->schemes & SCHEME_BYCOUNT)
 		plan_bycount(in, &fp);
@@ -1778,6 +1855,7 @@ static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep
 		free(in.probes);
 		free(in.vars);
 		free(in.globals);
+		members_free(in.members);
 		return error_set(err, "the program has %d counters, not the %d of its manifest",
 				 m->ncounters, nkeep);
 	}
@@ -1792,6 +1870,7 @@ static int instrument(struct ir *ir, unsigned schemes, const unsigned char *keep
 	free(in.probes);
 	free(in.vars);
 	free(in.globals);
+	members_free(in.members);
 	free(in.slot);
 	return ir_verify(ir, err);
 }
@@ -1828,7 +1907,7 @@ int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *
 	static const struct { const char *name; unsigned bit; } names[] = {
 		{"branch", SCHEME_BRANCH}, {"loop", SCHEME_LOOP},   {"call", SCHEME_CALL},
 		{"value", SCHEME_VALUE},   {"exit", SCHEME_EXIT},   {"bycount", SCHEME_BYCOUNT},
-		{"all", SCHEME_ALL},
+		{"all", SCHEME_ALL},       {"fields", SCHEME_FIELD},
 		{"bycount-per-instruction", SCHEME_BYCOUNT | SCHEME_PER_INSTRUCTION}, /* bench only */
 	};
 	char *copy = xstrdup(list), *save = NULL, *word;
@@ -1843,7 +1922,7 @@ int instrument_parse_schemes(const char *list, unsigned *schemes, struct error *
 		}
 		if (i == sizeof names / sizeof *names) {
 			error_set(err, "unknown scheme '%s' (schemes: branch, loop, call, value, exit, "
-				  "bycount, all)", word);
+				  "bycount, all, fields)", word);
 			free(copy);
 			return -1;
 		}

@@ -33,6 +33,11 @@ enum {
 	 * only .first. Kept with the schemes (features.json) so the slicer numbers counters alike. */
 	SCHEME_VALUES_FIRST_SHIFT = 8,
 	SCHEME_VALUES_FIRST_MAX = 64,
+	/* Struct fields as the value scheme counts variables: a store to a field of a struct (a
+	 * getelementptr whose last step selects a field) is an assignment of that field, one
+	 * variable per function and field, named TAG.MEMBER (members.h). Not part of all: as
+	 * --schemes all,fields. */
+	SCHEME_FIELD = 1 << 16,
 };
 
 /* Returns schemes with K first values per variable (1 <= k <= SCHEME_VALUES_FIRST_MAX). */

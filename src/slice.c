@@ -555,6 +555,21 @@ double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64
 	return mean;
 }
 
+static void add_to_sizes(const struct slicer *s, LLVMValueRef x, int c, void *arg)
+{
+	(void)s;
+	(void)x;
+	((double *)arg)[c] += 1;
+}
+
+double *slicer_block_sizes(const struct slicer *s)
+{
+	double *size = xcalloc((size_t)s->m.ncounters + 1, sizeof *size);
+
+	each_counted_instruction(s, add_to_sizes, size);
+	return size;
+}
+
 double *slicer_weights(const struct slicer *s, uint64_t *const *runs, int nruns)
 {
 	struct estimate_sums e = {NULL, runs, nruns, NULL, NULL};
@@ -838,6 +853,124 @@ static int build_evaluator(const struct slicer *s, const char *bc, char *const *
 	return ir_build_executable(bc, s->m.opt, objs, 1, s->m.ldflags, s->m.nldflags, exe, err);
 }
 
+int slicer_first_value(const struct manifest *m, int f, int *count)
+{
+	const struct feature *x = &m->v[f];
+	const char *dot = strrchr(x->name, '.');
+	char *sibling;
+	int k = 0, c;
+
+	*count = -1;
+	if (strcmp(x->kind, "value") != 0 || !dot || x->nterms != 1 || x->denominator >= 0)
+		return 0;
+	if (strcmp(dot, ".first") == 0)
+		k = 1;
+	else if (dot[1] == 'v' && dot[2] >= '1' && dot[2] <= '9')
+		k = atoi(dot + 2);
+	if (k == 0)
+		return 0;
+	sibling = xasprintf("%.*s.count", (int)(dot - x->name), x->name);
+	c = manifest_find(m, sibling);
+	free(sibling);
+	if (c < 0 || m->v[c].nterms != 1)
+		return 0;
+	*count = m->v[c].terms[0].counter;
+	return k;
+}
+
+/* Returns __mantis_slice_stop_if(i1 done) of mod, made on first use: when done, the recorder,
+ * then _exit(0). */
+static LLVMValueRef stop_function(LLVMModuleRef mod)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMTypeRef vd = LLVMVoidTypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), stop_type = LLVMFunctionType(vd, &i1, 1, 0);
+	LLVMTypeRef exit_type = LLVMFunctionType(vd, &i32, 1, 0), dump_type = LLVMFunctionType(vd, NULL, 0, 0);
+	LLVMValueRef stop = LLVMGetNamedFunction(mod, "__mantis_slice_stop_if"), exit_fn, zero;
+	LLVMBasicBlockRef entry, now, later;
+	LLVMBuilderRef b;
+
+	if (stop)
+		return stop;
+	stop = LLVMAddFunction(mod, "__mantis_slice_stop_if", stop_type);
+	LLVMSetLinkage(stop, LLVMInternalLinkage);
+	if (!(exit_fn = LLVMGetNamedFunction(mod, "_exit")))
+		exit_fn = LLVMAddFunction(mod, "_exit", exit_type);
+	entry = LLVMAppendBasicBlockInContext(ctx, stop, "entry");
+	now = LLVMAppendBasicBlockInContext(ctx, stop, "now");
+	later = LLVMAppendBasicBlockInContext(ctx, stop, "later");
+	b = LLVMCreateBuilderInContext(ctx);
+	LLVMPositionBuilderAtEnd(b, entry);
+	LLVMBuildCondBr(b, LLVMGetParam(stop, 0), now, later);
+	LLVMPositionBuilderAtEnd(b, now);
+	LLVMBuildCall2(b, dump_type, LLVMGetNamedFunction(mod, "__mantis_slice_dump"), NULL, 0, "");
+	zero = LLVMConstInt(i32, 0, 0);
+	LLVMBuildCall2(b, exit_type, exit_fn, &zero, 1, "");
+	LLVMBuildUnreachable(b);
+	LLVMPositionBuilderAtEnd(b, later);
+	LLVMBuildRetVoid(b);
+	LLVMDisposeBuilder(b);
+	return stop;
+}
+
+/*
+ * When every feature mark computes (its criteria all kept) is a first value of a variable
+ * (slicer_first_value), makes the evaluator in mod stop once it has them all: after every kept
+ * update of one of their variables' assignment counters, __mantis_slice_stop_if(each count >=
+ * its K). A first value never changes once assigned, so the recorder writes then what it would
+ * write at the exit, and the evaluator costs the program's work up to that assignment (a
+ * header's field: a few thousand instructions of a run of billions), however much of the rest
+ * of the program the slice keeps (whatever might assign the variable again: later calls of
+ * the header's parser, which a static slice cannot tell from the first). An input that never
+ * assigns them runs to the exit, as before. Returns whether it did.
+ */
+static int stop_at_first_values(struct slicer *s, const unsigned char *mark, LLVMModuleRef mod)
+{
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
+	LLVMTypeRef stop_type = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i1, 1, 0);
+	int *count = xcalloc((size_t)s->nfeatures + 1, sizeof *count), *k = xcalloc((size_t)s->nfeatures + 1, sizeof *k);
+	int n = 0, all = 1, stops = 0;
+	LLVMBuilderRef b;
+
+	for (int i = 0; i < s->nfeatures && all; i++) {
+		int computed = 1;
+
+		for (int j = 0; j < s->ncriteria[i]; j++)
+			computed &= mark[s->criteria[i][j]] != 0;
+		if (!computed)
+			continue;
+		k[n] = slicer_first_value(&s->m, s->feature[i], &count[n]);
+		all = k[n] > 0 && instrument_slot(mod, count[n]) != NULL;
+		n++;
+	}
+	b = LLVMCreateBuilderInContext(ctx);
+	for (int i = 0; all && i < n; i++) {
+		LLVMValueRef slot = instrument_slot(mod, count[i]);
+
+		for (LLVMUseRef u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef store = LLVMGetUser(u), done = NULL;
+
+			if (!LLVMIsAStoreInst(store) || LLVMGetOperand(store, 1) != slot)
+				continue;
+			LLVMPositionBuilder(b, LLVMGetInstructionParent(store), LLVMGetNextInstruction(store));
+			for (int j = 0; j < n; j++) {
+				LLVMValueRef have = LLVMBuildLoad2(b, i64, instrument_slot(mod, count[j]), "");
+				LLVMValueRef enough = LLVMBuildICmp(b, LLVMIntUGE, have,
+								    LLVMConstInt(i64, (unsigned long long)k[j], 0), "");
+
+				done = done ? LLVMBuildAnd(b, done, enough, "") : enough;
+			}
+			LLVMBuildCall2(b, stop_type, stop_function(mod), &done, 1, "");
+			stops++;
+		}
+	}
+	LLVMDisposeBuilder(b);
+	free(count);
+	free(k);
+	return all && n > 0 && stops > 0;
+}
+
 int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,
 		 const char *runtime, struct error *err)
 {
@@ -857,13 +990,13 @@ int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, co
 	LLVMDisposeBuilder(r.b);
 	ptrmap_release(&r.dead);
 	ptrmap_release(&r.kept_br);
+	LLVMStripModuleDebugInfo(copy.mod); /* same code, compiled 10-20% faster */
+	s->stops_early = stop_at_first_values(s, mark, copy.mod);
 	rc = ir_verify(&copy, err);
 	if (rc < 0)
 		error_prefix(err, "the slicer made an invalid evaluator (a bug in mantis)");
-	if (rc == 0) {
-		LLVMStripModuleDebugInfo(copy.mod); /* same code, compiled 10-20% faster */
+	if (rc == 0)
 		rc = ir_write(&copy, bc, err);
-	}
 	LLVMDisposeModule(copy.mod);
 	if (rc == 0 && (rc = promote_evaluator(s, bc, &promoted, err)) == 0)
 		rc = build_evaluator(s, promoted ? promoted : bc, objs, exe, err);

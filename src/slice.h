@@ -36,6 +36,8 @@ struct slicer {
 	double analysis_seconds;/* time to instrument, analyse and build the graph */
 	struct fuse_stats fused;       /* counter fusion in the last evaluator written */
 	struct promote_stats promoted; /* counter promotion in the last evaluator written */
+	int stops_early;        /* the last evaluator written stops once it has its features:
+				   all are first values (slicer_first_value) */
 };
 
 /*
@@ -64,10 +66,19 @@ int slicer_init_unpruned(struct slicer *s, const char *dir, char *const *names, 
 int slicer_mark(struct slicer *s, const int *which, int n, unsigned char *mark);
 
 /*
+ * Returns K when feature f of m is the K-th value a variable is assigned (VAR.first: 1,
+ * VAR.vK: K), setting *count to the counter of the variable's assignments (VAR.count's);
+ * returns 0 for any other feature. Such a value is final once assigned: an evaluator that
+ * computes only such features stops there (slicer_write).
+ */
+int slicer_first_value(const struct manifest *m, int f, int *count);
+/*
  * Writes the evaluator of mark as bitcode to bc and builds the executable exe with clang at the
- * program's optimisation level, with runtime (slicert.o) and the program's link flags. The
- * module is copied; s is unchanged. Returns 0, or -1 with err set (a module that does not verify
- * is an error of the slicer, named as such).
+ * program's optimisation level, with runtime (slicert.o) and the program's link flags. Where
+ * every feature it computes is a first value, the evaluator stops once it has them
+ * (s->stops_early). The module is copied; s is unchanged but for its statistics of the last
+ * evaluator. Returns 0, or -1 with err set (a module that does not verify is an error of the
+ * slicer, named as such).
  */
 int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,
 		 const char *runtime, struct error *err);
@@ -96,6 +107,13 @@ int slicer_why(const struct slicer *s, const unsigned char *mark, int which,
  */
 double slicer_estimate(const struct slicer *s, const unsigned char *mark, uint64_t *const *runs,
 		       int nruns);
+/*
+ * Returns per counter of the manifest the instructions of the program (as slicer_estimate counts
+ * them) in the blocks whose entries it counts: the sum over counters of this times a run's
+ * counters is the instructions the run executed, as the estimate sees them. Owned by the
+ * caller.
+ */
+double *slicer_block_sizes(const struct slicer *s);
 /*
  * Returns per node of s->sdg (an array of s->sdg.n, owned by the caller) the share
  * slicer_estimate gives its instruction: the mean over runs of its block's entries over the

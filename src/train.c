@@ -76,6 +76,7 @@
 #include "sampler.h"
 #include "select.h"
 #include "slice.h"
+#include "snapshot.h"
 #include "store.h"
 #include "util.h"
 
@@ -157,6 +158,17 @@ struct trainer {
 					  * there was no choice to make */
 	double *held_out_ratio;          /* ... and its actual value over that prediction; owned,
 					  * NULL alike */
+	struct first_share *first;       /* the first values whose evaluators stop early, with the
+					  * share of the run's work done when they are assigned;
+					  * owned */
+	int nfirst;                      /* how many */
+};
+
+/* A feature that is a first value (slicer_first_value): its evaluator stops once assigned. */
+struct first_share {
+	char *name;   /* the feature; owned */
+	double share; /* the mean over snapshot runs of the program's instructions executed when
+		       * the variable has it, over the run's: what the evaluator costs at most */
 };
 
 enum { T_BUILD, T_PROFILE, T_MODEL, T_SLICE, T_JUDGE };
@@ -869,15 +881,31 @@ static struct decision *add_decision(struct trainer *t, const char *name, int it
 	return d;
 }
 
+/* Returns the share of the run's work done when first value name is assigned (first_shares),
+ * or NaN when name is none or was not measured. */
+static double first_share_of(const struct trainer *t, const char *name)
+{
+	for (int i = 0; i < t->nfirst; i++) {
+		if (strcmp(t->first[i].name, name) == 0)
+			return t->first[i].share;
+	}
+	return NAN;
+}
+
 /*
- * If the estimate of the evaluator of mark (slicer_estimate) is above ESTIMATE_MARGIN times the
- * threshold, rejects d with that reason and returns 1; returns 0 otherwise.
+ * If the estimate of the evaluator of mark (slicer_estimate; for a first value d names, whose
+ * evaluator stops once assigned, the share of the work done by then, when it was measured) is
+ * above ESTIMATE_MARGIN times the threshold, rejects d with that reason and returns 1; returns
+ * 0 otherwise.
  */
 static int estimated_too_costly(const struct trainer *t, const struct slicer *s,
 				const unsigned char *mark, struct decision *d)
 {
-	double estimate = slicer_estimate(s, mark, t->samples.counters, t->samples.n);
+	double share = first_share_of(t, d->name), estimate;
 
+	if (share <= ESTIMATE_MARGIN * t->opt->threshold)
+		return 0;
+	estimate = slicer_estimate(s, mark, t->samples.counters, t->samples.n);
 	if (estimate <= ESTIMATE_MARGIN * t->opt->threshold)
 		return 0;
 	d->cost = estimate;
@@ -1241,6 +1269,98 @@ static int more_correlated(const void *a, const void *b)
 	return (x->j > y->j) - (x->j < y->j);
 }
 
+/* The training inputs whose runs, snapshot as they grow, tell how far into a run a variable
+ * gets its first value (first_shares). */
+#define FIRST_SHARE_RUNS 3
+
+/* Returns, of the profile's inputs, the one at quantile q of the wall times. */
+static int at_quantile(const struct trainer *t, double q)
+{
+	int n = t->samples.n, *order = xcalloc((size_t)n + 1, sizeof *order), k;
+
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	sort_key = t->samples.wall;
+	qsort(order, (size_t)n, sizeof *order, by_key);
+	k = order[(int)(q * (n - 1) + 0.5)];
+	free(order);
+	return k;
+}
+
+/*
+ * Fills t->first with the features of s that are first values (slicer_first_value), each
+ * with the share of the program's work done when its variable has it: the instructions the
+ * program executed by the first snapshot where the variable's assignments reach the value's
+ * number, over the run's (slicer_block_sizes times the counters), the mean over those of
+ * FIRST_SHARE_RUNS runs of DIR/inst on the training inputs at the half, three quarters and
+ * nine tenths of their times (the longer runs, whose 50 snapshots are the finer) that assign
+ * it; and 1, the whole run, on the training inputs that never assign it (the profile's count
+ * of assignments), where the evaluator runs to the end. Why: such a feature's evaluator stops
+ * there (slicer_write), so its cost is that share, where slicer_estimate, which counts the
+ * whole run, rejects every one of them (the static slice keeps all that might assign the
+ * variable again: djpeg's image width, set while the header is read, at 103% of the run).
+ * Runs that fail are left out.
+ */
+static void first_shares(struct trainer *t, const struct slicer *s)
+{
+	static const double quantile[FIRST_SHARE_RUNS] = {0.5, 0.75, 0.9};
+	struct snapshots snap[FIRST_SHARE_RUNS];
+	double *size, *done[FIRST_SHARE_RUNS];
+	char *inst = xasprintf("%s/inst", t->build);
+	int nsnap = 0, *count = xcalloc((size_t)s->nfeatures + 1, sizeof *count), any = 0;
+	int *k = xcalloc((size_t)s->nfeatures + 1, sizeof *k);
+
+	for (int i = 0; i < s->nfeatures; i++)
+		any |= (k[i] = slicer_first_value(&s->m, s->feature[i], &count[i])) > 0;
+	size = any && t->samples.n > 0 ? slicer_block_sizes(s) : NULL;
+	for (int r = 0; size && r < FIRST_SHARE_RUNS; r++) {
+		int j = at_quantile(t, quantile[r]);
+		struct error err = {""};
+
+		if (snapshots_take(inst, &t->m, t->input[j], t->samples.wall[j], 50, &snap[nsnap],
+				   &err) < 0) {
+			say(t, "estimate: no snapshots of input line %d: %s\n", t->input[j]->line, err.msg);
+			continue;
+		}
+		done[nsnap] = xcalloc((size_t)snap[nsnap].n + 1, sizeof *done[nsnap]);
+		for (int i = 0; i < snap[nsnap].n; i++) {
+			for (int c = 0; c < s->m.ncounters; c++)
+				done[nsnap][i] += size[c] * (double)snap[nsnap].counters[i][c];
+		}
+		nsnap++;
+	}
+	for (int i = 0; nsnap > 0 && i < s->nfeatures; i++) {
+		double share = 0, early = 0, unassigned = 0;
+		int seen = 0;
+
+		if (k[i] == 0)
+			continue;
+		for (int r = 0; r < nsnap; r++) {
+			int at = snapshots_first_reaching(&snap[r], count[i], (uint64_t)k[i]);
+			double all = done[r][snap[r].n - 1];
+
+			if (at >= 0 && all > 0) {
+				early += done[r][at] / all;
+				seen++;
+			}
+		}
+		for (int j = 0; j < t->samples.n; j++)
+			unassigned += t->samples.counters[j][count[i]] < (uint64_t)k[i];
+		unassigned /= t->samples.n;
+		share = unassigned + (1 - unassigned) * (seen > 0 ? early / seen : 1);
+		t->first = xrealloc(t->first, sizeof *t->first * (size_t)(t->nfirst + 1));
+		t->first[t->nfirst++] = (struct first_share){xstrdup(s->m.v[s->feature[i]].name), share};
+	}
+	for (int r = 0; r < nsnap; r++) {
+		snapshots_release(&snap[r]);
+		free(done[r]);
+	}
+	free(size);
+	free(count);
+	free(k);
+	free(inst);
+}
+
 /*
  * Rejects, before the first fit, features that vary over the inputs and whose slice is
  * estimated to cost more than ESTIMATE_MARGIN times the threshold (slicer_estimate): one graph
@@ -1255,7 +1375,7 @@ static int estimate_all(struct trainer *t, struct error *err)
 	char **names = xcalloc((size_t)t->ds.p + 1, sizeof *names);
 	struct ranked *order = xcalloc((size_t)t->ds.p + 1, sizeof *order);
 	struct slicer s;
-	int n = 0, rejected = 0, done = 0, stopped = 0;
+	int n = 0, rejected = 0, done = 0, stopped = 0, early = 0;
 	double t0 = now_seconds(), t1, *weight;
 
 	for (int j = 0; j < t->ds.p; j++) {
@@ -1272,12 +1392,18 @@ static int estimate_all(struct trainer *t, struct error *err)
 		return n == 0 ? 0 : -1;
 	}
 	weight = slicer_weights(&s, t->samples.counters, t->samples.n);
+	first_shares(t, &s);
 	t1 = now_seconds();
 	for (int i = 0; i < n && now_seconds() - t1 < ESTIMATE_SECONDS; i++, done++) {
 		unsigned char *mark = xcalloc((size_t)s.sdg.n, 1);
 		struct sdg_bound bound = {weight, ESTIMATE_MARGIN * t->opt->threshold, 0};
-		struct decision d = {0};
+		struct decision d = {.name = names[i]};
 
+		if (first_share_of(t, names[i]) <= bound.limit) {
+			free(mark);
+			early++;
+			continue;
+		}
 		d.kept = slicer_mark_within(&s, &i, 1, mark, weight ? &bound : NULL);
 		if (bound.sum > bound.limit) {
 			d.cost = bound.sum;
@@ -1305,7 +1431,8 @@ static int estimate_all(struct trainer *t, struct error *err)
 	t->seconds[T_SLICE] += now_seconds() - t0;
 	say(t, "estimate: %d of %d varying features rejected by their slice's estimated cost "
 	    "(%d estimated, the most correlated with the metric first, %d of them stopped once "
-	    "over; %.1f s)\n", rejected, n, done, stopped, now_seconds() - t0);
+	    "over; first values within it, whose evaluators stop once assigned: %d; %.1f s)\n",
+	    rejected, n, done, stopped, early, now_seconds() - t0);
 	return rejected;
 }
 
@@ -2500,6 +2627,9 @@ static void trainer_release(struct trainer *t)
 	free(t->group);
 	free(t->held_out);
 	free(t->held_out_ratio);
+	for (int i = 0; i < t->nfirst; i++)
+		free(t->first[i].name);
+	free(t->first);
 	free(t->is_block);
 	free(t->chosen);
 	json_decref(t->iterations);

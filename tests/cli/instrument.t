@@ -45,7 +45,7 @@ Errors name what is wrong:
   See 'mantis help instrument'.
   [2]
   $ mantis instrument -o x prog.c --schemes loop,speed
-  mantis instrument: --schemes: unknown scheme 'speed' (schemes: branch, loop, call, value, exit, bycount, all)
+  mantis instrument: --schemes: unknown scheme 'speed' (schemes: branch, loop, call, value, exit, bycount, all, fields)
   See 'mantis help instrument'.
   [2]
   $ mantis instrument -o x missing.c

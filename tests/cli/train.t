@@ -75,7 +75,7 @@ passes 5 times the threshold, and its reachability stops there (the cost recorde
 had marked by then, a lower bound). The number of lines (the loop's branch), cheap, is kept.
 
   $ mantis train -o low --inputs train.txt --repeat 1 --metric instructions --threshold 0.05 --no-input-features prog.c | grep '^estimate:' | sed -E 's/; [0-9.]+ s[)]/)/'
-  estimate: 13 of 16 varying features rejected by their slice's estimated cost (16 estimated, the most correlated with the metric first, 13 of them stopped once over)
+  estimate: 12 of 16 varying features rejected by their slice's estimated cost (16 estimated, the most correlated with the metric first, 12 of them stopped once over; first values within it, whose evaluators stop once assigned: 1)
   $ python3 -c '
   > import json; log = json.load(open("low/train.json"))
   > early = {d["name"]: d for d in log["rejected_before_slicing"]}

@@ -6,6 +6,8 @@
  *     // status: N            its expected exit status (default 0)
  *     // expect: FEATURE = V  the exact value the feature must have after that run
  *     // values-first: K      (once, optional) built with mantis instrument --values-first K
+ *     // schemes: LIST        (once, optional) built with mantis instrument --schemes LIST
+ *     // absent: PREFIX       no feature's name starts with PREFIX
  * Every run also checks transparency: the original and the instrumented build print the same
  * stdout and end with the same status. Needs MANTIS_TOP and MANTIS_RUNTIME (tests/run sets them).
  */
@@ -155,12 +157,31 @@ static void check_expect(const struct manifest *m, const uint64_t *counters, con
 		      name, args, feature, got, want);
 }
 
-/* Returns the schemes a test program is built with: all, and its "// values-first: K". */
+/* Returns the schemes a test program is built with: its "// schemes: LIST" (default all), and
+ * its "// values-first: K". */
 static unsigned schemes_of(const char *text)
 {
-	const char *line = strstr(text, "\n// values-first:");
+	const char *line = strstr(text, "\n// values-first:"), *list = strstr(text, "\n// schemes:");
+	unsigned schemes = SCHEME_ALL;
 
-	return line ? instrument_values_first(SCHEME_ALL, atoi(line + 17)) : SCHEME_ALL;
+	if (list) {
+		char words[128];
+		struct error err = {""};
+
+		ck_assert(sscanf(list + 12, "%127s", words) == 1);
+		ck_assert_msg(instrument_parse_schemes(words, &schemes, &err) == 0, "%s", err.msg);
+	}
+	return line ? instrument_values_first(schemes, atoi(line + 17)) : schemes;
+}
+
+/* Checks that no feature's name starts with prefix. */
+static void check_absent(const struct manifest *m, const char *prefix, const char *name)
+{
+	while (*prefix == ' ')
+		prefix++;
+	for (int f = 0; f < m->n; f++)
+		ck_assert_msg(strncmp(m->v[f].name, prefix, strlen(prefix)) != 0,
+			      "%s: feature %s should not exist", name, m->v[f].name);
 }
 
 START_TEST(expected_counts)
@@ -183,6 +204,9 @@ START_TEST(expected_counts)
 			runs++;
 		} else if (strncmp(line, "// status:", 10) == 0) {
 			status = atoi(line + 10);
+		} else if (strncmp(line, "// absent:", 10) == 0) {
+			check_absent(&m, line + 10, name);
+			expects++;
 		} else if (strncmp(line, "// expect:", 10) == 0) {
 			if (!counters)
 				counters = run_both(build, &m, args, status, name);
