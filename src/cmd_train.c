@@ -219,8 +219,8 @@ const struct command cmd_train = {
 		"degree before higher, the program's through the instructions last);\n"
 		"the spread of its held-out errors there is the interval mantis predict gives\n"
 		"(model.json \"interval\": 90% of the training inputs, or of their files when they\n"
-		"share them, or what fewer than 19 can bound). When the sampled features were all\n"
-		"dropped for their cost and the model reads input features alone, a gate: the\n",
+		"share them, or what fewer than 19 can bound). When the samples cost over the\n"
+		"threshold and the model reads input features alone, a gate: the\n",
 	.usage_more =
 		"training inputs the model predicts highest (at least 12, not all), as many as keep\n"
 		"the samples' runs (in the way kept, else in the cheapest way tried) at most the\n"

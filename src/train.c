@@ -39,7 +39,8 @@
  *            through it, cross-validated on the same 5 folds: the simplest (input before
  *            exact before sampled, lower degree before higher, the program's at once before
  *            through the count) within one standard error of the best is written
- *   gate     when every sampled feature was dropped for its cost and the model reads input
+ *   gate     when the samples cost more than the threshold (every sampled feature dropped
+ *            for its cost, or their runs on the way kept) and the model reads input
  *            features alone: the training inputs it predicts highest, where the samples cost
  *            under the threshold, train a predictor of their own (PRED/long), which predicts
  *            the inputs the model puts at or above the gate (gate_long_inputs); the gate is
@@ -3100,9 +3101,12 @@ static int widen_gate(struct trainer *t, const char *dir, const int *order,
 
 /*
  * Sets t->gate and makes PRED/long when the samples pay on the longer inputs only. When the
- * loop dropped every sampled feature for its cost and the model (in *model) reads the input's
- * features alone, that cost is mostly fixed (the program's start-up and set-up, run on two
- * samples: gzip's cost 48% of a 17 ms run, 4% of a 200 ms one here), so on the inputs the
+ * model (in *model) reads the input's features alone and the samples cost more than the
+ * threshold (the loop dropped every sampled feature for its cost, or it ended on a way whose
+ * runs cost more on average: lame's third train at 0.25%, 11.3%, its last round's sampled
+ * model over the threshold and the rate chosen, never weighed a gate), that cost is mostly
+ * fixed (the program's start-up and set-up, run on two samples: gzip's cost 48% of a 17 ms
+ * run, 4% of a 200 ms one here), so on the inputs the
  * model predicts longest it may be under the threshold: the gate lets through the most
  * inputs, by descending prediction, whose sampled runs (gate_costs) cost at most the
  * threshold on average (gate_size), and PRED/long is trained on them alone (a training of its own, on the same
@@ -3158,7 +3162,8 @@ static void gate_long_inputs(struct trainer *t, const struct model *model)
 	struct error why = {""};
 
 	t->gate = 0;
-	if (!t->opt->only_lines && t->sampled_dropped && t->sampled && t->nsampled == n &&
+	if (!t->opt->only_lines && (t->sampled_dropped || t->sandboxed_cost > t->opt->threshold) &&
+	    t->sampled && t->nsampled == n &&
 	    count_program_features(model) + count_sampled_features(model) == 0 &&
 	    (predicted = training_predictions(t, model))) {
 		order = by_prediction(predicted, n);
