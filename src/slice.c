@@ -885,7 +885,8 @@ static LLVMValueRef stop_function(LLVMModuleRef mod)
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
 	LLVMTypeRef vd = LLVMVoidTypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), stop_type = LLVMFunctionType(vd, &i1, 1, 0);
-	LLVMTypeRef exit_type = LLVMFunctionType(vd, &i32, 1, 0), dump_type = LLVMFunctionType(vd, NULL, 0, 0);
+	LLVMTypeRef exit_type = LLVMFunctionType(vd, &i32, 1, 0);
+	LLVMTypeRef dump_type = LLVMFunctionType(vd, NULL, 0, 0);
 	LLVMValueRef stop = LLVMGetNamedFunction(mod, "__mantis_slice_stop_if"), exit_fn, zero;
 	LLVMBasicBlockRef entry, now, later;
 	LLVMBuilderRef b;
@@ -929,8 +930,9 @@ static int stop_at_first_values(struct slicer *s, const unsigned char *mark, LLV
 	LLVMContextRef ctx = LLVMGetModuleContext(mod);
 	LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
 	LLVMTypeRef stop_type = LLVMFunctionType(LLVMVoidTypeInContext(ctx), &i1, 1, 0);
-	int *count = xcalloc((size_t)s->nfeatures + 1, sizeof *count), *k = xcalloc((size_t)s->nfeatures + 1, sizeof *k);
-	int n = 0, all = 1, stops = 0;
+	int *count = xcalloc((size_t)s->nfeatures + 1, sizeof *count);
+	int *k = xcalloc((size_t)s->nfeatures + 1, sizeof *k), n = 0, all = 1, nstores = 0;
+	LLVMValueRef *stores = NULL;
 	LLVMBuilderRef b;
 
 	for (int i = 0; i < s->nfeatures && all; i++) {
@@ -944,31 +946,38 @@ static int stop_at_first_values(struct slicer *s, const unsigned char *mark, LLV
 		all = k[n] > 0 && instrument_slot(mod, count[n]) != NULL;
 		n++;
 	}
-	b = LLVMCreateBuilderInContext(ctx);
-	for (int i = 0; all && i < n; i++) {
+	for (int i = 0; all && i < n; i++) { /* the updates first: the checks add uses */
 		LLVMValueRef slot = instrument_slot(mod, count[i]);
 
 		for (LLVMUseRef u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u)) {
-			LLVMValueRef store = LLVMGetUser(u), done = NULL;
+			LLVMValueRef store = LLVMGetUser(u);
 
 			if (!LLVMIsAStoreInst(store) || LLVMGetOperand(store, 1) != slot)
 				continue;
-			LLVMPositionBuilder(b, LLVMGetInstructionParent(store), LLVMGetNextInstruction(store));
-			for (int j = 0; j < n; j++) {
-				LLVMValueRef have = LLVMBuildLoad2(b, i64, instrument_slot(mod, count[j]), "");
-				LLVMValueRef enough = LLVMBuildICmp(b, LLVMIntUGE, have,
-								    LLVMConstInt(i64, (unsigned long long)k[j], 0), "");
-
-				done = done ? LLVMBuildAnd(b, done, enough, "") : enough;
-			}
-			LLVMBuildCall2(b, stop_type, stop_function(mod), &done, 1, "");
-			stops++;
+			stores = xrealloc(stores, sizeof *stores * (size_t)(nstores + 1));
+			stores[nstores++] = store;
 		}
 	}
+	b = LLVMCreateBuilderInContext(ctx);
+	for (int i = 0; i < nstores; i++) {
+		LLVMValueRef done = NULL;
+
+		LLVMPositionBuilder(b, LLVMGetInstructionParent(stores[i]),
+				    LLVMGetNextInstruction(stores[i]));
+		for (int j = 0; j < n; j++) {
+			LLVMValueRef have = LLVMBuildLoad2(b, i64, instrument_slot(mod, count[j]), "");
+			LLVMValueRef enough = LLVMBuildICmp(b, LLVMIntUGE, have,
+							    LLVMConstInt(i64, (unsigned long long)k[j], 0), "");
+
+			done = done ? LLVMBuildAnd(b, done, enough, "") : enough;
+		}
+		LLVMBuildCall2(b, stop_type, stop_function(mod), &done, 1, "");
+	}
 	LLVMDisposeBuilder(b);
+	free(stores);
 	free(count);
 	free(k);
-	return all && n > 0 && stops > 0;
+	return nstores > 0;
 }
 
 int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,
