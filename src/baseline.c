@@ -15,16 +15,15 @@
  *                  same cost as mantis, features that are usually incomplete.
  *
  * PE and BE read one run of PRED/build/inst whose counters are taken as they grow (snapshot.h):
- * one hundred snapshots over the program's time. Invariant: snapshots are read in time order and the final counters (the
- * counters file at exit) close the series, so PE always finds a snapshot (at worst the end).
+ * one hundred snapshots over the program's time. Invariant: snapshots are read in time order
+ * and the final counters (the counters file at exit) close the series, so PE always finds a
+ * snapshot (at worst the end).
  */
 #include "baseline.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dataset.h"
 #include "error.h"
@@ -33,7 +32,6 @@
 #include "model.h"
 #include "predictor.h"
 #include "prep.h"
-#include "runner.h"
 #include "snapshot.h"
 #include "store.h"
 #include "util.h"
