@@ -1274,20 +1274,6 @@ static int more_correlated(const void *a, const void *b)
  * gets its first value (first_shares). */
 #define FIRST_SHARE_RUNS 3
 
-/* Returns, of the profile's inputs, the one at quantile q of the wall times. */
-static int at_quantile(const struct trainer *t, double q)
-{
-	int n = t->samples.n, *order = xcalloc((size_t)n + 1, sizeof *order), k;
-
-	for (int i = 0; i < n; i++)
-		order[i] = i;
-	sort_key = t->samples.wall;
-	qsort(order, (size_t)n, sizeof *order, by_key);
-	k = order[(int)(q * (n - 1) + 0.5)];
-	free(order);
-	return k;
-}
-
 /*
  * Fills t->first with the features of s that are first values (slicer_first_value), each
  * with the share of the program's work done when its variable has it: the instructions the
@@ -1315,7 +1301,7 @@ static void first_shares(struct trainer *t, const struct slicer *s)
 		any |= (k[i] = slicer_first_value(&s->m, s->feature[i], &count[i])) > 0;
 	size = any && t->samples.n > 0 ? slicer_block_sizes(s) : NULL;
 	for (int r = 0; size && r < FIRST_SHARE_RUNS; r++) {
-		int j = at_quantile(t, quantile[r]);
+		int j = t->by_time[(int)(quantile[r] * (t->samples.n - 1) + 0.5)];
 		struct error err = {""};
 
 		if (snapshots_take(inst, &t->m, t->input[j], t->samples.wall[j], 50, &snap[nsnap],
