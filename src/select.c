@@ -53,7 +53,6 @@
 #include "store.h"
 #include "util.h"
 
-#define SELECT_FOLDS 5     /* folds of the cross-validation */
 #define SELECT_NEIGHBOURS 3 /* profiled inputs a candidate's expected error comes from */
 
 double *select_descriptors(const struct inputs *ins, int *p)
@@ -194,6 +193,13 @@ static int *fold_by_group(int n, int *folds, const int **group, unsigned long se
 double select_cross_validate(const struct dataset *ds, const struct fit_options *fit,
 			     const int *group, double *e, double *ratio)
 {
+	return select_cross_validate_with(ds, fit, group, NULL, NULL, e, ratio);
+}
+
+double select_cross_validate_with(const struct dataset *ds, const struct fit_options *fit,
+				  const int *group, select_fit_fn fn, void *ctx, double *e,
+				  double *ratio)
+{
 	int n = ds->n, folds = n < SELECT_FOLDS ? n : SELECT_FOLDS, *rows = xmalloc(sizeof *rows * (size_t)n);
 	int *part_group = xcalloc((size_t)n + 1, sizeof *part_group), *fold = fold_by_group(n, &folds, &group, fit->seed);
 	struct fit_options fo = *fit;
@@ -216,7 +222,8 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 			part_group[i] = group[rows[i]];
 		fo.group = group ? part_group : NULL;
 		dataset_subset(ds, rows, k, &part);
-		ok = fit_model(&part, &fo, &model, &prep, &ignored) == 0;
+		ok = (fn ? fn(ctx, f, &part, &fo, &model, &prep, &ignored)
+		      : fit_model(&part, &fo, &model, &prep, &ignored)) == 0;
 		centre = median(part.y, k); /* no model (no feature left): train's constant */
 		for (int r = 0; r < n; r++) {
 			double y;
@@ -293,8 +300,10 @@ int *select_groups_of(const int *group, const int *order, int n)
 	return sub;
 }
 
-/* Returns whether the mean cost over order[0..m) and over its last edge is at most threshold. */
-static int gate_affords(const int *order, const double *cost, int m, int edge, double threshold)
+/* Returns whether the mean cost over order[0..m) is at most threshold and over its last edge
+ * at most edge_threshold. */
+static int gate_affords(const int *order, const double *cost, int m, int edge, double threshold,
+			double edge_threshold)
 {
 	double all = 0, last = 0;
 	int from = m > edge ? m - edge : 0;
@@ -303,7 +312,7 @@ static int gate_affords(const int *order, const double *cost, int m, int edge, d
 		all += cost[order[j]] / m;
 	for (int j = from; j < m; j++)
 		last += cost[order[j]] / (m - from);
-	return all <= threshold && last <= threshold;
+	return all <= threshold && last <= edge_threshold;
 }
 
 int select_gate_widen(const int *order, const double *predicted, const double *cost,
@@ -320,7 +329,7 @@ int select_gate_widen(const int *order, const double *predicted, const double *c
 	}
 	for (int m = n - 1; m >= through + edge && widened == through; m--) {
 		if (predicted[order[m - 1]] > predicted[order[m]] &&
-		    gate_affords(order, cost, m, edge, threshold) &&
+		    gate_affords(order, cost, m, edge, threshold, threshold) &&
 		    select_clearly_less(e, simpler, sub, m - through, &se))
 			widened = m;
 	}
@@ -328,6 +337,41 @@ int select_gate_widen(const int *order, const double *predicted, const double *c
 	free(simpler);
 	free(sub);
 	return widened;
+}
+
+int select_gate_narrow(const int *order, const double *predicted, const double *cost,
+		       const double *sampled, const double *unsampled, const int *group, int n,
+		       int least, int edge, double threshold, struct gate_narrowing *out)
+{
+	int m = 0, below, *sub;
+	double *e, *simpler;
+
+	*out = (struct gate_narrowing){0};
+	for (int j = least > 0 ? least : 1; j + edge <= n; j++) {
+		if (predicted[order[j - 1]] > predicted[order[j]] &&
+		    gate_affords(order, cost, j, edge, INFINITY, threshold))
+			m = j;
+	}
+	if (m == 0)
+		return 0;
+	below = n - m;
+	e = xcalloc((size_t)below + 1, sizeof *e);
+	simpler = xcalloc((size_t)below + 1, sizeof *simpler);
+	sub = select_groups_of(group, order + m, below);
+	for (int j = m; j < n; j++) {
+		e[j - m] = sampled[order[j]];
+		simpler[j - m] = unsampled[order[j]];
+		out->cost += cost[order[j]] / below;
+		out->sampled += sampled[order[j]] / below;
+		out->unsampled += unsampled[order[j]] / below;
+	}
+	out->below = below;
+	if (select_clearly_less(e, simpler, sub, below, &out->se) || !(out->cost > threshold))
+		m = 0;
+	free(e);
+	free(simpler);
+	free(sub);
+	return m;
 }
 
 /* Appends to ds the descriptors that vary over its rows (pool[k]: row k's input in ins), unless

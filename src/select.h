@@ -13,6 +13,8 @@ struct error;
 struct fit_options;
 struct inputs;
 struct manifest;
+struct model;
+struct prep;
 struct profile_options;
 
 /* How to select. */
@@ -47,6 +49,8 @@ double *select_descriptors(const struct inputs *ins, int *p);
 /* Marks k more of the n inputs (descriptors x, p columns) in chosen, by farthest-first
  * traversal (from the one nearest the centroid if none is marked yet). */
 void select_spread(const double *x, int n, int p, int k, unsigned char *chosen);
+#define SELECT_FOLDS 5 /* folds of the cross-validation */
+
 /* Fills e[0..ds->n) with each row's held-out relative error under K-fold cross-validation of
  * the model fit describes, and ratio[0..ds->n) (unless NULL) with its actual value over the
  * held-out prediction (INFINITY where that is <= 0); returns the errors' mean. The groups
@@ -56,6 +60,16 @@ void select_spread(const double *x, int n, int p, int k, unsigned char *chosen);
  * (fit_options.group). */
 double select_cross_validate(const struct dataset *ds, const struct fit_options *fit,
 			     const int *group, double *e, double *ratio);
+/* A fit that select_cross_validate_with makes in each fold in fit_model's place (same
+ * contract): fold numbers the fold, whose training rows part holds; a dataset and options
+ * give the same folds to every call (a fit may keep what it chose in a fold for the next). */
+typedef int (*select_fit_fn)(void *ctx, int fold, const struct dataset *part,
+			     const struct fit_options *fo, struct model *model, struct prep *prep,
+			     struct error *err);
+/* select_cross_validate with fn(ctx, ...) fitting each fold (fit_model when fn is NULL). */
+double select_cross_validate_with(const struct dataset *ds, const struct fit_options *fit,
+				  const int *group, select_fit_fn fn, void *ctx, double *e,
+				  double *ratio);
 /* The most an input's error counts in select_compare's standard error: a prediction 2x off or
  * worse is no guide to the comparison's noise. */
 #define SELECT_WILD 1.0
@@ -97,6 +111,30 @@ int *select_groups_of(const int *group, const int *order, int n);
 int select_gate_widen(const int *order, const double *predicted, const double *cost,
 		      const double *gated, const double *first, const int *group, int n,
 		      int through, int edge, double threshold);
+/* What select_gate_narrow weighed below the gate it found, for the log. */
+struct gate_narrowing {
+	int below;         /* the inputs below the gate (0: no gate) */
+	double cost;       /* the sampled model's mean cost over them */
+	double sampled;    /* its mean held-out error there */
+	double unsampled;  /* the input features' model's mean held-out error there */
+	double se;         /* the standard error of their paired difference */
+};
+/*
+ * Returns how many inputs a gate lets through to a sampled model that the final choice chose
+ * over the input features' model (free to evaluate), or 0 for no gate. order[0..n) are the
+ * training inputs by descending prediction of the input features' model (predicted[], by
+ * input); cost[] the sampled model's cost on each (its runs' time over the program's),
+ * sampled[] and unsampled[] the two models' held-out errors (group[]: select_compare's, or NULL).
+ * The gate lets through the most m (least <= m <= n - edge, equal predictions not split) such
+ * that the mean cost over the last `edge` of the first m is at most threshold; it stands where
+ * the inputs below it, order[m..n), cost more than threshold on average and the sampled model
+ * does not err less than the other there by more than a standard error
+ * (select_clearly_less): there the samples cost more than the threshold and do not pay for
+ * it. Fills *out with what it weighed below the gate (below 0: no m by the cost).
+ */
+int select_gate_narrow(const int *order, const double *predicted, const double *cost,
+		       const double *sampled, const double *unsampled, const int *group, int n,
+		       int least, int edge, double threshold, struct gate_narrowing *out);
 /* Marks up to batch more of the n inputs in chosen: the candidates of largest expected error,
  * given the profiled rows[0..rows) (pool[r]: row r's input, -1 if none; e[r]: its held-out
  * error). Returns how many were marked. */

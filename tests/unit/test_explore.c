@@ -583,6 +583,63 @@ START_TEST(a_gate_widens_where_its_predictor_is_cheap_and_errs_less)
 }
 END_TEST
 
+/* A gate narrows a sampled model to the inputs where its samples cost at most the threshold,
+ * the 5 lowest let through on average, where below it they cost more and err no less than the
+ * input features' model by a standard error: 20 inputs by descending prediction, the first 12
+ * at 2%, the next 3 at 4%, the last 5 at 20%: let through 15, where the 16th would bring the
+ * last five's cost to 7.2%. Not where the samples err less below it by more than a standard
+ * error, nor where the inputs below cost under the threshold, nor below `least` inputs; never
+ * fewer than 5 below. */
+START_TEST(a_gate_narrows_a_sampled_model_where_its_samples_cost_and_do_not_pay)
+{
+	int order[20];
+	double predicted[20], cost[20], sampled[20], unsampled[20];
+	struct gate_narrowing out;
+
+	for (int j = 0; j < 20; j++) {
+		order[j] = 19 - j;
+		predicted[19 - j] = 20 - j;
+		cost[19 - j] = j < 12 ? 0.02 : j < 15 ? 0.04 : 0.2;
+		sampled[19 - j] = 0.055 + 0.01 * (j % 3);
+		unsampled[19 - j] = 0.06 + 0.01 * (j % 2);
+	}
+	ck_assert_int_eq(select_gate_narrow(order, predicted, cost, sampled, unsampled, NULL, 20,
+					    12, 5, 0.05, &out), 15);
+	ck_assert_int_eq(out.below, 5);
+	ck_assert_double_eq_tol(out.cost, 0.2, 1e-12);
+	ck_assert_double_eq_tol(out.unsampled, (0.07 * 3 + 0.06 * 2) / 5, 1e-12);
+	ck_assert(out.unsampled - out.sampled < out.se);
+	/* equal predictions at the 15th and 16th: not split, so 14 */
+	predicted[order[15]] = predicted[order[14]];
+	ck_assert_int_eq(select_gate_narrow(order, predicted, cost, sampled, unsampled, NULL, 20,
+					    12, 5, 0.05, &out), 14);
+	ck_assert_int_eq(out.below, 6);
+	predicted[order[15]] = 5;
+	/* the samples err far less below it: they pay for their cost there */
+	for (int j = 15; j < 20; j++)
+		unsampled[order[j]] = 0.3 + 0.01 * j;
+	ck_assert_int_eq(select_gate_narrow(order, predicted, cost, sampled, unsampled, NULL, 20,
+					    12, 5, 0.05, &out), 0);
+	ck_assert_int_eq(out.below, 5);
+	ck_assert(out.se > 0 && out.unsampled - out.sampled > out.se);
+	for (int j = 15; j < 20; j++)
+		unsampled[order[j]] = 0.06;
+	/* cheap everywhere: the 5 inputs below (no fewer) cost under the threshold */
+	for (int j = 15; j < 20; j++)
+		cost[order[j]] = 0.045;
+	ck_assert_int_eq(select_gate_narrow(order, predicted, cost, sampled, unsampled, NULL, 20,
+					    12, 5, 0.05, &out), 0);
+	ck_assert_int_eq(out.below, 5);
+	ck_assert_double_eq_tol(out.cost, 0.045, 1e-12);
+	/* costly from the 10th on: fewer than 12 would pass */
+	for (int j = 9; j < 20; j++)
+		cost[order[j]] = 0.2;
+	ck_assert_int_eq(select_gate_narrow(order, predicted, cost, sampled, unsampled, NULL, 20,
+					    12, 5, 0.05, &out), 0);
+	ck_assert_int_eq(out.below, 0);
+}
+END_TEST
+
 /* A round of it stops when the cross-validated error is under the target (here an exact linear
  * metric: 0) or when max inputs are profiled, and otherwise marks at most max - profiled. */
 START_TEST(select_round_stops)
@@ -666,6 +723,67 @@ START_TEST(select_cv_constant)
 				(3.5 + 1.25 + 5.0 / 30 + 5.0 / 40 + 0.5 + 35.0 / 60) / 6, 1e-12);
 	ck_assert_double_eq_tol(e[0], 3.5, 1e-12);
 	ck_assert_double_eq_tol(ratio[5], 60.0 / 25, 1e-12);
+	dataset_release(&ds);
+}
+END_TEST
+
+/* A fit of select_cross_validate_with's: records each fold's number and training rows, and
+ * fits nothing (the fold's median stands in, as where no feature is left). */
+struct fold_log {
+	int calls[SELECT_FOLDS]; /* calls per fold */
+	int rows[SELECT_FOLDS];  /* the fold's training rows */
+};
+
+static int log_fold(void *ctx, int fold, const struct dataset *part,
+		    const struct fit_options *fo, struct model *model, struct prep *prep,
+		    struct error *err)
+{
+	struct fold_log *log = ctx;
+
+	(void)fo, (void)model, (void)prep;
+	ck_assert(fold >= 0 && fold < SELECT_FOLDS);
+	log->calls[fold]++;
+	log->rows[fold] = part->n;
+	return error_set(err, "no fit");
+}
+
+/* select_cross_validate_with calls its fit once a fold, in fit_model's place, on the fold's
+ * training rows: 10 rows, 5 folds of 8 training rows each; with no model, each row is
+ * judged against its fold's median, as select_cross_validate judges it with every feature
+ * left out. */
+START_TEST(select_cv_with_fits_each_fold)
+{
+	struct fit_options fo = fit_options_default();
+	struct dataset ds = {0};
+	struct fold_log log = {{0}, {0}};
+	char *exclude[] = {"n"};
+	double e[10], plain[10], mean;
+
+	ds.n = 10;
+	ds.p = 1;
+	ds.names = xcalloc(1, sizeof *ds.names);
+	ds.names[0] = xstrdup("n");
+	ds.ids = xcalloc(10, sizeof *ds.ids);
+	ds.x = xmalloc(10 * sizeof *ds.x);
+	ds.y = xmalloc(10 * sizeof *ds.y);
+	ds.metric = xstrdup("instructions");
+	for (int r = 0; r < 10; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.x[r] = r + 1;
+		ds.y[r] = 10 * (r + 1) + r % 3;
+	}
+	fo.train_frac = 1;
+	mean = select_cross_validate_with(&ds, &fo, NULL, log_fold, &log, e, NULL);
+	for (int f = 0; f < SELECT_FOLDS; f++) {
+		ck_assert_int_eq(log.calls[f], 1);
+		ck_assert_int_eq(log.rows[f], 8);
+	}
+	fo.exclude = exclude;
+	fo.nexclude = 1;
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, NULL, plain, NULL), mean, 1e-12);
+	ck_assert(mean > 0.05);
+	for (int r = 0; r < 10; r++)
+		ck_assert_double_eq_tol(e[r], plain[r], 1e-12);
 	dataset_release(&ds);
 }
 END_TEST
@@ -781,7 +899,9 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, compare_tames_a_wild_input);
 	tcase_add_test(tc, clearly_less_wants_a_standard_error);
 	tcase_add_test(tc, a_gate_widens_where_its_predictor_is_cheap_and_errs_less);
+	tcase_add_test(tc, a_gate_narrows_a_sampled_model_where_its_samples_cost_and_do_not_pay);
 	tcase_add_test(tc, select_cv_constant);
+	tcase_add_test(tc, select_cv_with_fits_each_fold);
 	tcase_add_test(tc, select_cv_folds_mix_a_cycle);
 	tcase_add_test(tc, select_round_standard_error);
 	suite_add_tcase(s, tc);
