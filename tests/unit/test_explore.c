@@ -682,6 +682,25 @@ START_TEST(select_round_stops)
 }
 END_TEST
 
+/* Fills *ds with n rows of one feature, n = row number (from 1), its metric "instructions"
+ * for the caller to set in ds->y; released with dataset_release. */
+static void rows_of_n(struct dataset *ds, int n)
+{
+	*ds = (struct dataset){0};
+	ds->n = n;
+	ds->p = 1;
+	ds->names = xcalloc(1, sizeof *ds->names);
+	ds->names[0] = xstrdup("n");
+	ds->ids = xcalloc((size_t)n, sizeof *ds->ids);
+	ds->x = xmalloc((size_t)n * sizeof *ds->x);
+	ds->y = xcalloc((size_t)n, sizeof *ds->y);
+	ds->metric = xstrdup("instructions");
+	for (int r = 0; r < n; r++) {
+		ds->ids[r] = xasprintf("row %d", r + 1);
+		ds->x[r] = r + 1;
+	}
+}
+
 /* Its cross-validation (5 folds, the rows shuffled by the fit's seed and dealt in turn) of a
  * model with no feature left to fit counts each held-out input's error from the median of the
  * rest, train's constant (fold 0 holds rows 1 and 6 out: the median of 20..50 is 35), and the
@@ -696,19 +715,9 @@ START_TEST(select_cv_constant)
 					  60.0 / 35};
 	int group[6] = {0, 0, 1, 1, 2, 2};
 
-	ds.n = 6;
-	ds.p = 1;
-	ds.names = xcalloc(1, sizeof *ds.names);
-	ds.names[0] = xstrdup("n");
-	ds.ids = xcalloc(6, sizeof *ds.ids);
-	ds.x = xmalloc(6 * sizeof *ds.x);
-	ds.y = xmalloc(6 * sizeof *ds.y);
-	ds.metric = xstrdup("instructions");
-	for (int r = 0; r < 6; r++) {
-		ds.ids[r] = xasprintf("row %d", r + 1);
-		ds.x[r] = r + 1;
+	rows_of_n(&ds, 6);
+	for (int r = 0; r < 6; r++)
 		ds.y[r] = 10 * (r + 1);
-	}
 	fo.train_frac = 1;
 	fo.exclude = exclude;
 	fo.nexclude = 1;
@@ -759,19 +768,9 @@ START_TEST(select_cv_with_fits_each_fold)
 	char *exclude[] = {"n"};
 	double e[10], plain[10], mean;
 
-	ds.n = 10;
-	ds.p = 1;
-	ds.names = xcalloc(1, sizeof *ds.names);
-	ds.names[0] = xstrdup("n");
-	ds.ids = xcalloc(10, sizeof *ds.ids);
-	ds.x = xmalloc(10 * sizeof *ds.x);
-	ds.y = xmalloc(10 * sizeof *ds.y);
-	ds.metric = xstrdup("instructions");
-	for (int r = 0; r < 10; r++) {
-		ds.ids[r] = xasprintf("row %d", r + 1);
-		ds.x[r] = r + 1;
+	rows_of_n(&ds, 10);
+	for (int r = 0; r < 10; r++)
 		ds.y[r] = 10 * (r + 1) + r % 3;
-	}
 	fo.train_frac = 1;
 	mean = select_cross_validate_with(&ds, &fo, NULL, log_fold, &log, e, NULL);
 	for (int f = 0; f < SELECT_FOLDS; f++) {
