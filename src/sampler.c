@@ -947,21 +947,31 @@ static int eligible(const struct sampler_trial *x, int within_budget, double bud
 	return !x->failed && (!within_budget || !(x->cost > budget));
 }
 
-int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
+/* Returns whether trial x errs at most most (NAN: whatever it erred, or whether measured). */
+static int errs_at_most(const struct sampler_trial *x, double most)
+{
+	return isnan(most) || x->error <= most;
+}
+
+/* Returns sampler_cheapest's choice among the trials of tr[0..n) that may be kept within
+ * budget and err at most most (NAN: any), or -1 when none may. */
+static int cheapest_of(const struct sampler_trial *tr, int n, double budget, double most)
 {
 	int best = -1, kept = -1, within = 0;
 
 	for (int i = 0; i < n; i++)
-		within |= eligible(&tr[i], 1, budget);
+		within |= eligible(&tr[i], 1, budget) && errs_at_most(&tr[i], most);
+	if (!isnan(most) && !within)
+		return -1;
 	for (int i = 0; i < n; i++) {
-		if (eligible(&tr[i], within, budget) && (best < 0 || tr[i].error < tr[best].error))
+		if (eligible(&tr[i], within, budget) && errs_at_most(&tr[i], most) &&
+		    (best < 0 || tr[i].error < tr[best].error))
 			best = i;
 	}
 	if (best < 0 || isnan(tr[best].error))
 		return best;
 	for (int i = 0; i < n; i++) {
-		if (!eligible(&tr[i], within, budget) ||
-		    !(tr[i].error <= tr[best].error + tr[best].se) ||
+		if (!eligible(&tr[i], within, budget) || !(tr[i].error <= tr[best].error + tr[best].se) ||
 		    (tr[i].chunks == SAMPLER_BY_LINE && i != best))
 			continue;
 		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? spread_first(&tr[i], &tr[kept])
@@ -971,11 +981,19 @@ int sampler_cheapest(const struct sampler_trial *tr, int n, double budget)
 	return kept;
 }
 
+int sampler_cheapest(const struct sampler_trial *tr, int n, double threshold, double budget)
+{
+	int k = cheapest_of(tr, n, fmin(threshold, budget), SAMPLER_GOOD_PERMILLE / 1e3);
+
+	return k >= 0 ? k : cheapest_of(tr, n, budget, NAN);
+}
+
 /* Returns sampler_cheapest of tr[0..n) within budget if it takes a smaller share than kept,
  * or -1. */
-static int cheaper_within(const struct sampler_trial *tr, int n, int kept, double budget)
+static int cheaper_within(const struct sampler_trial *tr, int n, int kept, double threshold,
+			  double budget)
 {
-	int k = sampler_cheapest(tr, n, budget);
+	int k = sampler_cheapest(tr, n, threshold, budget);
 
 	return k >= 0 && tr[k].cost <= budget && tr[k].share < tr[kept].share ? k : -1;
 }
@@ -989,10 +1007,10 @@ int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double leas
 	if (kept < 0 || kept >= n || !(least > threshold))
 		return -1;
 	*budget = tr[kept].cost * threshold / least;
-	k = cheaper_within(tr, n, kept, *budget);
+	k = cheaper_within(tr, n, kept, threshold, *budget);
 	if (k < 0 && least > 2 * threshold) {
 		*budget = tr[kept].cost / 2;
-		k = cheaper_within(tr, n, kept, *budget);
+		k = cheaper_within(tr, n, kept, threshold, *budget);
 	}
 	return k;
 }

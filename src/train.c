@@ -649,7 +649,9 @@ static void keep_trials(struct trainer *t, const struct sampler_trial *tr, int n
  * instruction count measures them. The way kept runs SAMPLER_REPS times, its cost
  * their median. Of the ways whose runs cost at most SAMPLE_ALLOWANCE times the threshold, the
  * cheapest whose extrapolated instruction count, once rescaled (sampler_rescaled_error), is
- * within one standard error of the best on the training inputs is kept (sampler_cheapest): the runs' cost is mostly the samples' bytes, and a
+ * within one standard error of the best on the training inputs is kept (sampler_cheapest; of
+ * those that cost at most the threshold alone where some extrapolate within
+ * SAMPLER_GOOD_PERMILLE): the runs' cost is mostly the samples' bytes, and a
  * stream's first KiB may cost less than the rest (gzip). If the program fails on a sample of
  * some input there are none. Their cost is judged feature by feature, as the program's are
  * (decide_sampled): the slice of one loop costs less than the whole program on the samples.
@@ -714,7 +716,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		free(exe);
 		return -1;
 	}
-	kept = sampler_cheapest(tr, n, sample_budget(t));
+	kept = sampler_cheapest(tr, n, t->opt->threshold, sample_budget(t));
 	json_object_set_new(t->sampling, "files", json_string(files));
 	log_trials(t, tr, n);
 	if (kept < 0)

@@ -660,7 +660,9 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 }
 END_TEST
 
-/* A trial at share q (the two samples' bytes: 1.25 q), of error e and standard error se. */
+/* A trial at share q (the two samples' bytes: 1.25 q), of error e and standard error se.
+ * sampler_cheapest is called below as train calls it, its budget 1.5 times the threshold
+ * (SAMPLE_ALLOWANCE). */
 #define TRIAL(q, at_least, pieces, e, e_se, why) \
 	{.fraction = q, .least = at_least, .chunks = pieces, .share = 1.25 * (q), \
 	 .cost = 1.5 * (q), .error = e, .se = e_se, .failed = why}
@@ -685,13 +687,13 @@ START_TEST(the_cheapest_share_within_one_standard_error_is_kept)
 		TRIAL(0.01, 8192, 8, NAN, 0, failed), TRIAL(0.01, 8192, 1, NAN, 0, NULL),
 	};
 
-	ck_assert_int_eq(sampler_cheapest(lz4, 6, 0.05), 1);
-	ck_assert_int_eq(sampler_cheapest(uniform, 6, 0.05), 4);
-	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05), 1);
+	ck_assert_int_eq(sampler_cheapest(lz4, 6, 0.05 / 1.5, 0.05), 1);
+	ck_assert_int_eq(sampler_cheapest(uniform, 6, 0.05 / 1.5, 0.05), 4);
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05 / 1.5, 0.05), 1);
 	ck_assert(!sampler_measured(unmeasured, 2));
 	ck_assert(sampler_measured(lz4, 6));
 	unmeasured[1].failed = failed;
-	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05), -1);
+	ck_assert_int_eq(sampler_cheapest(unmeasured, 2, 0.05 / 1.5, 0.05), -1);
 }
 END_TEST
 
@@ -715,12 +717,45 @@ START_TEST(a_line_at_a_time_is_kept_only_where_it_extrapolates_best)
 		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.0230, 0.0050, NULL),
 	};
 
-	ck_assert_int_eq(sampler_cheapest(spam, 6, 0.075), 5);
+	ck_assert_int_eq(sampler_cheapest(spam, 6, 0.075 / 1.5, 0.075), 5);
 	packed[2].share = 0.01;
-	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075), 0);
+	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075 / 1.5, 0.075), 0);
 	/* where it errs least, it is kept */
 	packed[2].error = 0.0190;
-	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075), 2);
+	ck_assert_int_eq(sampler_cheapest(packed, 3, 0.075 / 1.5, 0.075), 2);
+}
+END_TEST
+
+START_TEST(a_way_under_the_threshold_that_extrapolates_well_is_kept)
+{
+	/* pcre2grep's nine trials (session 47): 1%, 0.5% and 0.25% in 8 pieces, a prefix and a
+	 * line at a time; the 1% prefix errs least (0.44%) at 6.97%, within the budget of 7.5%;
+	 * at 0.25% the prefix errs 0.95% at 4.48%, under the threshold */
+	struct sampler_trial pcre2[] = {
+		TRIAL(0.01, 8192, 8, 0.0087, 0.0014, NULL),
+		TRIAL(0.01, 8192, 1, 0.0044, 0.0006, NULL),
+		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.0043, 0.0006, NULL),
+		TRIAL(0.005, 8192, 8, 0.0084, 0.0016, NULL),
+		TRIAL(0.005, 8192, 1, 0.0079, 0.0011, NULL),
+		TRIAL(0.005, 8192, SAMPLER_BY_LINE, 0.0093, 0.0019, NULL),
+		TRIAL(0.0025, 8192, 8, 0.0129, 0.0020, NULL),
+		TRIAL(0.0025, 8192, 1, 0.0095, 0.0012, NULL),
+		TRIAL(0.0025, 8192, SAMPLER_BY_LINE, 0.0089, 0.0010, NULL),
+	};
+	static const double cost[] = {0.0684, 0.0697, 0.1262, 0.0553, 0.0588, 0.1044,
+				      0.0466, 0.0448, 0.0945};
+
+	for (int i = 0; i < 9; i++)
+		pcre2[i].cost = cost[i];
+	ck_assert_int_eq(sampler_cheapest(pcre2, 9, 0.05, 0.075), 7);
+	/* at a threshold of 7%, the 1% prefix is under it and errs least: it is kept */
+	ck_assert_int_eq(sampler_cheapest(pcre2, 9, 0.07, 0.105), 1);
+	/* where the ways under the threshold extrapolate worse than SAMPLER_GOOD_PERMILLE, the
+	 * budget's rule stands */
+	pcre2[6].error = pcre2[7].error = 0.025;
+	ck_assert_int_eq(sampler_cheapest(pcre2, 9, 0.05, 0.075), 1);
+	/* so it does where none costs under the threshold */
+	ck_assert_int_eq(sampler_cheapest(pcre2, 9, 0.01, 0.075), 1);
 }
 END_TEST
 
@@ -741,13 +776,13 @@ START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget
 	gzip[6].cost = gzip[7].cost = 0.065;
 	/* at 64 KiB the prefix errs least (5.0%), the pieces within its standard error (5.2%),
 	 * of the same share: the pieces, spread over the file, are kept */
-	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05), 4);
-	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.10), 6);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05 / 1.5, 0.05), 4);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.10 / 1.5, 0.10), 6);
 	/* nothing within the budget: the rule on every trial, as if there were none */
-	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.001), 6);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.001 / 1.5, 0.001), 6);
 	/* a prefix that errs less beyond its standard error is kept over the pieces */
 	gzip[6].error = 0.0046;
-	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.10), 7);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.10 / 1.5, 0.10), 7);
 	gzip[6].error = 0.004;
 	/* bzip2's (session 18): 64 and 256 KiB over the budget; 8 pieces and a prefix at 1% take
 	 * the same share but for their rounding, and the prefix errs less, within a standard
@@ -762,7 +797,7 @@ START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget
 		bzip2[0].share = 0.0124968;
 		bzip2[1].share = 0.0124996;
 		bzip2[2].cost = 0.079;
-		ck_assert_int_eq(sampler_cheapest(bzip2, 3, 0.05), 0);
+		ck_assert_int_eq(sampler_cheapest(bzip2, 3, 0.05 / 1.5, 0.05), 0);
 	}
 	/* gzip's (session 22): at 64 KiB the smaller sample a half (32 KiB, past the window)
 	 * rather than a quarter errs 1.1-1.6% against 5.3-5.7%, at 6.1% of the program's time
@@ -779,14 +814,14 @@ START_TEST(a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget
 			half[i].share = i < 8 ? 0.01984 : 0.02381;
 			half[i].cost = i < 8 ? 0.054 : 0.061;
 		}
-		ck_assert_int_eq(sampler_cheapest(half, 10, 0.075), 9);
+		ck_assert_int_eq(sampler_cheapest(half, 10, 0.075 / 1.5, 0.075), 9);
 		/* over the budget, the half is not kept: the quarter at 64 KiB is */
-		ck_assert_int_eq(sampler_cheapest(half, 10, 0.06), 7);
+		ck_assert_int_eq(sampler_cheapest(half, 10, 0.06 / 1.5, 0.06), 7);
 	}
 	/* 64 KiB no better than 8 KiB beyond a standard error: the smaller share stays */
 	gzip[5].error = gzip[4].error = 0.140;
 	gzip[6].cost = gzip[7].cost = 0.2;
-	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05), 0);
+	ck_assert_int_eq(sampler_cheapest(gzip, 8, 0.05 / 1.5, 0.05), 0);
 }
 END_TEST
 
@@ -865,12 +900,12 @@ START_TEST(bzip2s_smallest_way_is_kept_once_its_count_is_rescaled)
 		way[i].share = share[i];
 		way[i].cost = 0.05;
 	}
-	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075), 0);
+	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075 / 1.5, 0.075), 0);
 	for (int i = 0; i < 6; i++) {
 		way[i].error = rescaled[i][0];
 		way[i].se = rescaled[i][1];
 	}
-	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075), 4);
+	ck_assert_int_eq(sampler_cheapest(way, 6, 0.075 / 1.5, 0.075), 4);
 }
 END_TEST
 
@@ -893,7 +928,7 @@ START_TEST(a_cheaper_way_is_taken_when_the_kept_way_costs_too_much)
 	bzip2[0].share = 0.0124968;
 	bzip2[1].share = 0.0124996;
 	bzip2[6].share = bzip2[7].share = 0.035;
-	ck_assert_int_eq(sampler_cheapest(bzip2, 8, 0.075), 0);
+	ck_assert_int_eq(sampler_cheapest(bzip2, 8, 0.075 / 1.5, 0.075), 0);
 	ck_assert_int_eq(sampler_cheaper(bzip2, 8, 0, 0.0577, 0.05, &budget), 4);
 	ck_assert_double_eq_tol(budget, 0.0626 * 0.05 / 0.0577, 1e-9);
 	/* features that cost 2.4 times the threshold: no way is that cheap, nor at half the
@@ -1024,6 +1059,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, an_optional_file_is_sampled_where_it_is_named);
 	tcase_add_test(tc, sampled_runs_are_kept_per_input_and_files);
 	tcase_add_test(tc, the_cheapest_share_within_one_standard_error_is_kept);
+	tcase_add_test(tc, a_way_under_the_threshold_that_extrapolates_well_is_kept);
 	tcase_add_test(tc, a_line_at_a_time_is_kept_only_where_it_extrapolates_best);
 	tcase_add_test(tc, a_larger_sample_is_kept_when_it_extrapolates_better_within_the_budget);
 	tcase_add_test(tc, a_way_is_judged_by_its_count_once_rescaled);
