@@ -971,7 +971,8 @@ static int cheapest_of(const struct sampler_trial *tr, int n, double budget, dou
 	if (best < 0 || isnan(tr[best].error))
 		return best;
 	for (int i = 0; i < n; i++) {
-		if (!eligible(&tr[i], within, budget) || !(tr[i].error <= tr[best].error + tr[best].se) ||
+		if (!eligible(&tr[i], within, budget) ||
+		    !(tr[i].error <= tr[best].error + tr[best].se) ||
 		    (tr[i].chunks == SAMPLER_BY_LINE && i != best))
 			continue;
 		if (kept < 0 || (same_share(&tr[i], &tr[kept]) ? spread_first(&tr[i], &tr[kept])

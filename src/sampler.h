@@ -176,7 +176,7 @@ double sampler_rescaled_error(const double *extrapolated, const double *actual, 
  * whose two runs' start is most of their cost), the features of a way over the threshold are
  * judged astride it, the loop keeps those that timing's noise lets under (pcre2grep: a rare
  * match's count, extrapolated 27% off on a held-out file, 16.9% held out), while a cheaper
- * way's whole count (1% against 0.42%, at 4.5% against 7.0%) is itself a model.
+ * way's whole count (0.95% against 0.44%, at 4.5% against 7.0%) is itself a model.
  */
 int sampler_cheapest(const struct sampler_trial *tr, int n, double threshold, double budget);
 /*
