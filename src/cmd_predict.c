@@ -163,7 +163,10 @@ static int run_predict(int argc, char **argv)
 		print_interval(pr.by, &pr);
 		if (p.info.gate > 0 && pr.by != &p)
 			printf("gated: the input's features alone predict at least the gate, so %s/%s "
-			       "predicted on the input's samples\n", dir, PREDICTOR_GATED);
+			       "predicted%s\n", dir, PREDICTOR_GATED,
+			       pr.by->sampler && pr.by->evaluator ? " by its evaluator and on the "
+			       "input's samples" : pr.by->sampler ? " on the input's samples"
+			       : pr.by->evaluator ? " by its evaluator" : "");
 		else if (p.info.gate > 0)
 			printf("not gated: the input's features alone predict less than the gate, so "
 			       "they predicted; %s/%s was not run\n", dir, PREDICTOR_GATED);
