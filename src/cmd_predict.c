@@ -110,6 +110,16 @@ static const char *option_value(int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+/* Returns how predictor p computed its features, as words that follow "predicted" (static). */
+static const char *how_predicted(const struct predictor *p)
+{
+	if (p->sampler && p->evaluator)
+		return " by its evaluator and on the input's samples";
+	if (p->sampler)
+		return " on the input's samples";
+	return p->evaluator ? " by its evaluator" : "";
+}
+
 static int run_predict(int argc, char **argv)
 {
 	const char *stdin_path = NULL, *dir = NULL;
@@ -163,10 +173,7 @@ static int run_predict(int argc, char **argv)
 		print_interval(pr.by, &pr);
 		if (p.info.gate > 0 && pr.by != &p)
 			printf("gated: the input's features alone predict at least the gate, so %s/%s "
-			       "predicted%s\n", dir, PREDICTOR_GATED,
-			       pr.by->sampler && pr.by->evaluator ? " by its evaluator and on the "
-			       "input's samples" : pr.by->sampler ? " on the input's samples"
-			       : pr.by->evaluator ? " by its evaluator" : "");
+			       "predicted%s\n", dir, PREDICTOR_GATED, how_predicted(pr.by));
 		else if (p.info.gate > 0)
 			printf("not gated: the input's features alone predict less than the gate, so "
 			       "they predicted; %s/%s was not run\n", dir, PREDICTOR_GATED);
