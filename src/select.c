@@ -300,8 +300,8 @@ int *select_groups_of(const int *group, const int *order, int n)
 	return sub;
 }
 
-/* Returns whether the mean cost over order[0..m) is at most threshold and over its last edge
- * at most edge_threshold. */
+/* Returns whether the mean cost over order[0..m) is at most threshold, over its last edge at
+ * most edge_threshold, and on its last at most SELECT_GATE_LAST times edge_threshold. */
 static int gate_affords(const int *order, const double *cost, int m, int edge, double threshold,
 			double edge_threshold)
 {
@@ -312,7 +312,21 @@ static int gate_affords(const int *order, const double *cost, int m, int edge, d
 		all += cost[order[j]] / m;
 	for (int j = from; j < m; j++)
 		last += cost[order[j]] / (m - from);
-	return all <= threshold && last <= edge_threshold;
+	return all <= threshold && last <= edge_threshold &&
+	       cost[order[m - 1]] <= SELECT_GATE_LAST * edge_threshold;
+}
+
+int select_gate_size(const int *order, const double *predicted, const double *cost, int n,
+		     int least, int edge, double threshold)
+{
+	int size = 0;
+
+	for (int m = least > 0 ? least : 1; m < n; m++) {
+		if (predicted[order[m - 1]] > predicted[order[m]] &&
+		    gate_affords(order, cost, m, edge, threshold, threshold))
+			size = m;
+	}
+	return size;
 }
 
 int select_gate_widen(const int *order, const double *predicted, const double *cost,

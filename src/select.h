@@ -97,6 +97,20 @@ int select_clearly_less(const double *e, const double *simpler, const int *group
  * numbering: the groups of any first k inputs are numbered below k), owned by the caller;
  * NULL when group is. */
 int *select_groups_of(const int *group, const int *order, int n);
+/* The most an input at a gate's edge may cost, in thresholds: the mean over the edge's inputs
+ * alone would let through one that costs several times the threshold where those before it
+ * cost little (a short input after long ones: 48% beside four at 2%, an edge of 11.2%, which
+ * a loaded machine's timings brought under a 10% threshold). */
+#define SELECT_GATE_LAST 2.0
+/*
+ * Returns how many inputs a gate lets through, the first ones of order[0..n) (the training
+ * inputs by descending first-model prediction, predicted[] by input), whose samples cost
+ * cost[] (their time over the program's): the most m (least <= m < n, equal predictions not
+ * split) such that the mean cost over the first m and over the last `edge` of them is at
+ * most threshold, and the m-th costs at most SELECT_GATE_LAST times it; 0 when none.
+ */
+int select_gate_size(const int *order, const double *predicted, const double *cost, int n,
+		     int least, int edge, double threshold);
 /*
  * Returns how many inputs a gate lets through once widened over inputs its gated predictor
  * never saw. order[0..n) are the training inputs by descending first-model prediction
@@ -104,7 +118,8 @@ int *select_groups_of(const int *group, const int *order, int n);
  * its predictions' cost on each input (their time over the program's), gated[] its error
  * there and first[] the first model's held-out error (group[]: select_compare's, or NULL).
  * The most m (through < m < n, equal predictions not split) such that the mean cost over the
- * first m and over the last `edge` of them is at most threshold, and on the inputs
+ * first m and over the last `edge` of them is at most threshold, the m-th's at most
+ * SELECT_GATE_LAST times it, and on the inputs
  * order[through..m), at least `edge` of them, gated[] errs less than first[] by more than a
  * standard error (select_clearly_less); through when none.
  */
@@ -126,7 +141,8 @@ struct gate_narrowing {
  * input); cost[] the sampled model's cost on each (its runs' time over the program's),
  * sampled[] and unsampled[] the two models' held-out errors (group[]: select_compare's, or NULL).
  * The gate lets through the most m (least <= m <= n - edge, equal predictions not split) such
- * that the mean cost over the last `edge` of the first m is at most threshold; it stands where
+ * that the mean cost over the last `edge` of the first m is at most threshold (the m-th's at
+ * most SELECT_GATE_LAST times it); it stands where
  * the inputs below it, order[m..n), cost more than threshold on average and the sampled model
  * does not err less than the other there by more than a standard error
  * (select_clearly_less): there the samples cost more than the threshold and do not pay for

@@ -2976,32 +2976,6 @@ static double *gate_costs(struct trainer *t, int cheapest, struct error *err)
 	return cost;
 }
 
-/* Returns the number of inputs the gate lets through, the first ones of order (the training
- * inputs by descending prediction): the most, at least GATE_LEAST and fewer than all, whose
- * samples cost at most the threshold on average, and on average over the GATE_EDGE of them
- * the model predicts least (so that the gate does not let through an input whose samples
- * cost several times the threshold because the longer ones cost little); equal predictions
- * are not split. 0 when none. */
-static int gate_size(const struct trainer *t, const int *order, const double *predicted,
-		     const double *cost)
-{
-	int best = 0, n = t->samples.n;
-	double sum = 0;
-
-	for (int j = 0; j + 1 < n; j++) {
-		double edge = 0;
-		int from = j + 1 > GATE_EDGE ? j + 1 - GATE_EDGE : 0;
-
-		sum += cost[order[j]];
-		for (int i = from; i <= j; i++)
-			edge += cost[order[i]] / (j + 1 - from);
-		if (j + 1 >= GATE_LEAST && predicted[order[j]] > predicted[order[j + 1]] &&
-		    sum / (j + 1) <= t->opt->threshold && edge <= t->opt->threshold)
-			best = j + 1;
-	}
-	return best;
-}
-
 /* Points dir/build at PRED/build (the gated predictor's build and profile are its gate's).
  * Returns 0 or -1 with errno set. */
 static int share_build(const char *dir)
@@ -3245,7 +3219,7 @@ static int widen_gate(struct trainer *t, const char *dir, const int *order,
  * run, 4% of a 200 ms one here), so on the inputs the
  * model predicts longest it may be under the threshold: the gate lets through the most
  * inputs, by descending prediction, whose sampled runs (gate_costs) cost at most the
- * threshold on average (gate_size), and PRED/long is trained on them alone (a training of its own, on the same
+ * threshold on average (select_gate_size), and PRED/long is trained on them alone (a training of its own, on the same
  * build and profile); it is kept when its model reads features the samples or an evaluator
  * compute and its cross-validated error is below this model's on the same inputs held out
  * (the rate of the input features may beat the samples where they pay: xz). The gate is then the prediction halfway between the last input let through and
@@ -3270,8 +3244,8 @@ static int *by_prediction(const double *predicted, int n)
 	return order;
 }
 
-/* Returns how many inputs of order the gate lets through (gate_size) by the way kept's costs,
- * or when none by the cheapest way's, setting *cost to those costs (owned) and *cheapest;
+/* Returns how many inputs of order the gate lets through (select_gate_size) by the way kept's
+ * costs, or when none by the cheapest way's, setting *cost to those costs (owned) and *cheapest;
  * -1 with err set when the runs cannot be read. */
 static int gate_through(struct trainer *t, const int *order, const double *predicted,
 			double **cost, int *cheapest, struct error *err)
@@ -3281,13 +3255,15 @@ static int gate_through(struct trainer *t, const int *order, const double *predi
 	*cheapest = 0;
 	if (!(*cost = gate_costs(t, 0, err)))
 		return -1;
-	if ((through = gate_size(t, order, predicted, *cost)) > 0)
+	if ((through = select_gate_size(order, predicted, *cost, t->samples.n, GATE_LEAST,
+					GATE_EDGE, t->opt->threshold)) > 0)
 		return through;
 	free(*cost);
 	*cheapest = 1;
 	if (!(*cost = gate_costs(t, 1, err)))
 		return -1;
-	return gate_size(t, order, predicted, *cost);
+	return select_gate_size(order, predicted, *cost, t->samples.n, GATE_LEAST, GATE_EDGE,
+				t->opt->threshold);
 }
 
 /* Returns the mean of v[order[0..n)]. */

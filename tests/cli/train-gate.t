@@ -8,9 +8,10 @@ before a loop over the file whose work depends on its content (bytes equal to th
 start an inner loop as long as a hash of everything before says); ten training files are
 short (20-40 KB: a few milliseconds, where the samples cost about the run), fourteen long (1-2
 MB: 0.2-0.5 s, where they cost 2-4%). The threshold is 10%. The gate's edge (the mean cost of
-the five inputs it lets through last) keeps out a short input only where that one costs over
-about four times the threshold: at 53 KB the longest short file cost 48% (an edge of 11.6%),
-and a loaded machine let it through; at 40 KB and under they cost 60% and more.
+the five inputs it lets through last) alone kept out a short input only where that one cost
+over about four times the threshold: at 53 KB the longest short file cost 48% (an edge of
+11.6%), and a loaded machine let it through; so the last input let through may cost at most
+twice the threshold (SELECT_GATE_LAST). At 40 KB and under the short files cost 60% and more.
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>

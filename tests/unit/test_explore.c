@@ -544,6 +544,34 @@ START_TEST(clearly_less_wants_a_standard_error)
 }
 END_TEST
 
+/* A gate lets through the most inputs by descending prediction whose samples cost at most the
+ * threshold (10%) on average, on the 5 lowest let through, and on the lowest at most twice
+ * it: 20 inputs, the first 14 long (2%), the 15th short at 38% (the last five's mean 9.2%, under
+ * the threshold: once let through for it), the rest at 60%: 14. At 18% the 15th passes; equal
+ * predictions are not split; fewer than `least` inputs is none. */
+START_TEST(a_gate_lets_through_inputs_whose_samples_cost_little)
+{
+	int order[20];
+	double predicted[20], cost[20];
+
+	for (int j = 0; j < 20; j++) {
+		order[j] = 19 - j;
+		predicted[19 - j] = 20 - j;
+		cost[19 - j] = j < 14 ? 0.02 : j == 14 ? 0.38 : 0.6;
+	}
+	ck_assert_int_eq(select_gate_size(order, predicted, cost, 20, 12, 5, 0.1), 14);
+	cost[order[14]] = 0.18;
+	ck_assert_int_eq(select_gate_size(order, predicted, cost, 20, 12, 5, 0.1), 15);
+	predicted[order[15]] = predicted[order[14]];
+	ck_assert_int_eq(select_gate_size(order, predicted, cost, 20, 12, 5, 0.1), 14);
+	predicted[order[15]] = 5;
+	/* from the 12th on at 30% (the last five's mean 7.6% at 12): none */
+	for (int j = 11; j < 20; j++)
+		cost[order[j]] = 0.3;
+	ck_assert_int_eq(select_gate_size(order, predicted, cost, 20, 12, 5, 0.1), 0);
+}
+END_TEST
+
 /* A gate is widened over the inputs its predictor (PRED/long) never saw, as far as its
  * predictions cost at most the threshold on average and on the 5 lowest let through, and err
  * there less than the first model's by more than a standard error: here 20 inputs by
@@ -897,6 +925,7 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_round_stops);
 	tcase_add_test(tc, compare_tames_a_wild_input);
 	tcase_add_test(tc, clearly_less_wants_a_standard_error);
+	tcase_add_test(tc, a_gate_lets_through_inputs_whose_samples_cost_little);
 	tcase_add_test(tc, a_gate_widens_where_its_predictor_is_cheap_and_errs_less);
 	tcase_add_test(tc, a_gate_narrows_a_sampled_model_where_its_samples_cost_and_do_not_pay);
 	tcase_add_test(tc, select_cv_constant);
