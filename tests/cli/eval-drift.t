@@ -31,7 +31,7 @@ and each prediction times its drift is within a few percent again.
   > import json, sys
   > e = json.load(open(sys.argv[1]))
   > d = e["drift"]
-  > print(e["n"], e["mre"] > 0.5, d["n"], 2.4 < d["low"] <= d["median"] <= d["high"] < 3.6, d["mre"] < 0.15)
+  > print(e["n"], e["mre"] > 0.5, d["n"], 2 < d["low"] <= d["median"] <= d["high"] < 4.5, d["mre"] < 0.15)
   > samples = json.load(open("pred/eval.json"))["samples"]
   > print([round(s["drift"]) for s in samples])
   > PY
@@ -52,7 +52,7 @@ both from there, and gives the same figures:
 
 The text output gives the drift and the error without it:
 
-  $ SPIN_SLOWER=1 mantis eval pred --inputs test.txt --repeat 1 --drift-every 2 2>/dev/null | grep -c -E '^(machine drift: training inputs re-timed took [23]\.[0-9]{3}x their profiled cpu|each prediction times the drift: mean relative error [0-9.]+%)'
+  $ SPIN_SLOWER=1 mantis eval pred --inputs test.txt --repeat 1 --drift-every 2 2>/dev/null | grep -c -E '^(machine drift: training inputs re-timed took [234]\.[0-9]{3}x their profiled cpu|each prediction times the drift: mean relative error [0-9.]+%)'
   2
 
 mantis report shows both in its eval summary:
@@ -65,14 +65,17 @@ mantis report shows both in its eval summary:
   <th>median of actual / (predicted times the drift)</th><td class="n">N
 
 A CI job that must flag a slowdown of a new build measures the new build with --program
-against the trained predictions. Here the new build spins twice as long: A/E is 2, and the
-drift, measured with the trained build, is 1, so the machine is not the cause:
+against the trained predictions. Here the new build spins twice as long: A/E is 2 times the
+drift, and the drift, measured with the trained build, is about 1, so the machine is not the
+cause. (A/E alone is 2 only if the machine is as fast as when it trained; on a shared machine it
+need not be, which is why the drift is measured: CI once saw both A/E and the drift off by a
+third, and A/E over the drift still 2.)
 
   $ clang-14 -O2 -DFACTOR=2 -o spin2 spin.c
   $ mantis eval pred --inputs test.txt --repeat 1 --drift-every 2 --program spin2 --json > new.json
   mantis eval: 1 of 4 inputs measured before, taken from pred/eval.db (--fresh measures again)
-  $ python3 -c 'import json; e = json.load(open("new.json")); d = e["drift"]; print(1.6 < e["ratio"] < 2.5, 0.75 < d["median"] < 1.33, 1.6 < d["ratio"] < 2.5)'
-  True True True
+  $ python3 -c 'import json; e = json.load(open("new.json")); d = e["drift"]; print(1.6 < d["ratio"] < 2.5, 0.5 < d["median"] < 1.5)'
+  True True
   $ python3 -c 'import json, os; print(os.path.basename(json.load(open("pred/eval.json"))["program"]))'
   spin2
 
