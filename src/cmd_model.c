@@ -114,10 +114,11 @@ static void print_summary(const struct model *model, const struct prep *pr,
 	printf("%s\n\n", sb.buf);
 	strbuf_release(&sb);
 	if (model->rate.npoints > 0) {
-		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s%s, "
+		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s%s%s, "
 		       "chosen under leave-one-out)\n", model->rate.k, model->rate.npoints,
 		       model->rate.naxes, model->rate.naxes == 1 ? "" : "s",
-		       model->rate.slope_near > 0 ? ", with a slope in the log scale" : "");
+		       model->rate.slope_near > 0 ? ", with a slope in the log scale" : "",
+		       model_rate_has_base(&model->rate) ? ", their residuals under a base" : "");
 	} else {
 		printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm,
 		       model->fit, model->degree);
@@ -260,6 +261,10 @@ const struct command cmd_model = {
 		"                      one that errs less; a size's or number's phase (cos and\n"
 		"                      sin of 2 pi log2 of it: where it lies between two powers\n"
 		"                      of two, as a table that doubles costs) is a feature too;\n"
+		"                      and a base: the log rate as a sum of a line through\n"
+		"                      some chosen features' knots (their ends, or each of 3-12\n"
+		"                      values) plus the nearest rows' residuals, when it errs\n"
+		"                      less (it reads a combination no training row had);\n"
 		"                      --degree, --epsilon, --fit, --cv and the limits do not\n"
 		"                      apply\n"
 		"  --degree D          highest total degree of a term (default 3)\n"

@@ -1457,26 +1457,73 @@ static void rate_slope_lines(struct strbuf *sb, const struct model_rate *r, cons
 	strbuf_addf(sb, ", sxy / sxx)) : 0;\n");
 }
 
+/* Appends the constant arrays of rate r's base, function_knotsJ and function_effectsJ for
+ * each axis J with knots, and function_part(), model_axis_base operation for operation. */
+static void rate_base_arrays(struct strbuf *sb, const struct model_rate *r, const char *function)
+{
+	strbuf_addf(sb, "/* The base: a line through each base axis's knots (coordinates) and "
+	    "effects (log rates). */\n");
+	for (int j = 0; j < r->naxes; j++) {
+		char *name;
+
+		if (r->axes[j].nknots == 0)
+			continue;
+		name = xasprintf("%s_knots%d", function, j);
+		double_array(sb, name, r->axes[j].knot, r->axes[j].nknots);
+		free(name);
+		name = xasprintf("%s_effects%d", function, j);
+		double_array(sb, name, r->axes[j].effect, r->axes[j].nknots);
+		free(name);
+	}
+	strbuf_addf(sb, "\nstatic double %s_part(const double *knot, const double *effect, int m, "
+	    "double x)\n{\n\tint j = 0;\n\n\tif (x <= knot[0])\n\t\treturn effect[0];\n"
+	    "\tif (x >= knot[m - 1])\n\t\treturn effect[m - 1];\n\twhile (x >= knot[j + 1])\n"
+	    "\t\tj++;\n\treturn effect[j] + (x - knot[j]) / (knot[j + 1] - knot[j]) *\n"
+	    "\t\t\t\t      (effect[j + 1] - effect[j]);\n}\n", function);
+}
+
+/* Appends the lines of function_log that compute base, rate r's base at the coordinates q
+ * (model_rate_base, operation for operation). */
+static void rate_base_lines(struct strbuf *sb, const struct model_rate *r, const char *function)
+{
+	strbuf_addf(sb, "\tbase = 0;\n");
+	for (int j = 0; j < r->naxes; j++) {
+		if (r->axes[j].nknots > 0)
+			strbuf_addf(sb, "\tbase += %s_part(%s_knots%d, %s_effects%d, %d, q[%d]);\n",
+			    function, function, j, function, j, r->axes[j].nknots, j);
+	}
+}
+
 /* Appends function_log(x), rate r's mean log rate at the features x (model_rate_values_log,
  * operation for operation: the same coordinates, distances, ties, slope and sum), with its
  * training inputs' coordinates, log rates (and log scales) as constants. */
 static void rate_log_function(struct strbuf *sb, const struct model_rate *r, const char *function)
 {
 	int na = r->naxes > 0 ? r->naxes : 1, slope = r->slope_near > 0;
+	int based = model_rate_has_base(r);
 	double *points = xcalloc((size_t)r->npoints * (size_t)na, sizeof *points);
+	double *logs = xcalloc((size_t)r->npoints + 1, sizeof *logs);
 	char *name;
 
 	if (r->naxes > 0)
 		memcpy(points, r->point, sizeof *points * (size_t)r->npoints * (size_t)na);
+	for (int i = 0; i < r->npoints; i++) /* less the base: model_rate_log's residuals */
+		logs[i] = based ? r->log_rate[i] - model_rate_base(r, r->point + (size_t)i *
+								  (size_t)r->naxes)
+				: r->log_rate[i];
 	strbuf_addf(sb, "/* The rate model's %d training inputs: their coordinates (%d a row), log "
-	    "rates%s. */\n", r->npoints, r->naxes, slope ? " and log scales" : "");
+	    "rates%s%s. */\n", r->npoints, r->naxes, based ? " less the base" : "",
+	    slope ? " and log scales" : "");
 	name = xasprintf("%s_points", function);
 	double_array(sb, name, points, r->npoints * na);
 	free(name);
 	name = xasprintf("%s_logs", function);
-	double_array(sb, name, r->log_rate, r->npoints);
+	double_array(sb, name, logs, r->npoints);
 	free(name);
 	free(points);
+	free(logs);
+	if (based)
+		rate_base_arrays(sb, r, function);
 	if (slope) {
 		name = xasprintf("%s_scales", function);
 		double_array(sb, name, r->log_scale, r->npoints);
@@ -1491,10 +1538,11 @@ static void rate_log_function(struct strbuf *sb, const struct model_rate *r, con
 	    "\tdouble x = *(const double *)a, y = *(const double *)b;\n\n"
 	    "\treturn (x > y) - (x < y);\n}\n\n", function);
 	strbuf_addf(sb, "/* Returns the mean log rate of the %d training inputs nearest x,\n * and every "
-	    "other as near as the %d-th%s. */\nstatic double %s_log(const double *x)\n{\n"
-	    "\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0%s;\n\tint used = 0;\n\n", r->k, r->k,
-	    slope ? ", moved along the slope in log scale" : "", function, na, r->npoints,
-	    r->npoints, slope ? ", cutm, sxy = 0, sxx = 0, slope, lq" : "");
+	    "other as near as the %d-th%s%s. */\nstatic double %s_log(const double *x)\n{\n"
+	    "\tdouble q[%d], d[%d], sorted[%d], kth, sum = 0%s%s;\n\tint used = 0;\n\n", r->k,
+	    r->k, slope ? ", moved along the slope in log scale" : "",
+	    based ? ",\n * less the base at them, plus the base at x" : "", function, na, r->npoints,
+	    r->npoints, slope ? ", cutm, sxy = 0, sxx = 0, slope, lq" : "", based ? ", base" : "");
 	for (int j = 0; j < r->naxes; j++) {
 		const struct model_axis *a = &r->axes[j];
 
@@ -1529,7 +1577,10 @@ static void rate_log_function(struct strbuf *sb, const struct model_rate *r, con
 	    "\t\t\tsum += %s_logs[i]", r->npoints, function);
 	if (slope)
 		strbuf_addf(sb, " + slope * (lq - %s_scales[i])", function);
-	strbuf_addf(sb, ";\n\t\t\tused++;\n\t\t}\n\t}\n\treturn sum / used;\n}\n\n");
+	strbuf_addf(sb, ";\n\t\t\tused++;\n\t\t}\n\t}\n");
+	if (based)
+		rate_base_lines(sb, r, function);
+	strbuf_addf(sb, "\treturn %ssum / used;\n}\n\n", based ? "base + " : "");
 }
 
 /* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,

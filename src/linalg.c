@@ -1,5 +1,6 @@
 /*
- * linalg.c: least squares (LAPACK dgelsd, SVD with divide and conquer) and ridge (dposv).
+ * linalg.c: least squares (LAPACK dgelsd, SVD with divide and conquer), ridge and other
+ * positive definite systems (dposv, Cholesky).
  *
  * Equilibration: a column scaled by its largest magnitude changes nothing mathematically but
  * cuts the condition number of designs whose columns differ by orders of magnitude (Longley:
@@ -89,11 +90,21 @@ double linalg_dot(const double *a, const double *b, int n)
 	return (s0 + s1) + (s2 + s3);
 }
 
+int linalg_solve_spd(double *g, int p, double *b, struct error *err)
+{
+	lapack_int info = p ? LAPACKE_dposv(LAPACK_COL_MAJOR, 'U', p, 1, g, p, b, p) : 0;
+
+	if (info != 0)
+		return error_set(err, "the system is not positive definite (LAPACK dposv info %d)",
+				 (int)info);
+	return 0;
+}
+
 int linalg_ridge(const double *a, int n, int p, const double *y, double ridge, double *beta,
 		 struct error *err)
 {
 	double *g = xcalloc((size_t)p * (size_t)p + 1, sizeof *g);
-	lapack_int info;
+	int status;
 
 	for (int j = 0; j < p; j++) {
 		const double *aj = a + (size_t)j * (size_t)n;
@@ -106,10 +117,7 @@ int linalg_ridge(const double *a, int n, int p, const double *y, double ridge, d
 		g[(size_t)j * (size_t)p + (size_t)j] += ridge;
 		beta[j] = linalg_dot(aj, y, n);
 	}
-	info = p ? LAPACKE_dposv(LAPACK_COL_MAJOR, 'U', p, 1, g, p, beta, p) : 0;
+	status = linalg_solve_spd(g, p, beta, err);
 	free(g);
-	if (info != 0)
-		return error_set(err, "ridge system is not positive definite (LAPACK dposv info %d)",
-				 (int)info);
-	return 0;
+	return status;
 }

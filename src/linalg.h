@@ -28,4 +28,11 @@ double linalg_dot(const double *a, const double *b, int n);
 int linalg_ridge(const double *a, int n, int p, const double *y, double ridge, double *beta,
 		 struct error *err);
 
+/*
+ * Solves g x = b for x, g p by p symmetric positive definite (its upper triangle read), by a
+ * Cholesky solve (dposv): b is overwritten by x, g by its factor. Returns 0, or -1 with err set
+ * when g is not positive definite.
+ */
+int linalg_solve_spd(double *g, int p, double *b, struct error *err);
+
 #endif

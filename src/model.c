@@ -10,7 +10,8 @@
  * (an alias is an exact copy: feature = a + b * alias, so the slicer may compute a cheaper one)
  * and for a rate model (rate.h; no term) also
  *   "rate": {"scale": "<feature>", "k": k,
- *            "axes": [{"name", "log", "centre", "spread", "phase"?: "cos"|"sin"}, ...],
+ *            "axes": [{"name", "log", "centre", "spread", "phase"?: "cos"|"sin",
+ *                      "knots"?: [coordinate, ...], "effects"?: [log rate, ...]}, ...],
  *            "points": [[coordinate, ...], ...], "log_rates": [r, ...],
  *            "slope_near": m, "log_scales": [log scale, ...],  (these two with a slope)
  *            "per_count": {"k", "axes", "points", "log_rates", ...}}  (a time through the
@@ -198,10 +199,12 @@ static double like_distance2(const struct model_rate *r, int a, int b)
 	return d;
 }
 
-/* Returns the slope of log rate on log scale through the like pairs of the training inputs
- * with d[i] <= cut (model_rate_log), 0 with none; pairs (a, b), a < b, in the order of a,
+/* Returns the slope of log rate (logs: each training input's, or its residual under a base)
+ * on log scale through the like pairs of the training inputs with d[i] <= cut
+ * (model_rate_log), 0 with none; pairs (a, b), a < b, in the order of a,
  * then b (export-c's order). */
-static double rate_slope(const struct model_rate *r, const double *d, double cut)
+static double rate_slope(const struct model_rate *r, const double *logs, const double *d,
+			 double cut)
 {
 	int *near = xmalloc(sizeof *near * (size_t)r->npoints), m = 0;
 	double sxy = 0, sxx = 0;
@@ -217,7 +220,7 @@ static double rate_slope(const struct model_rate *r, const double *d, double cut
 
 			if (fabs(dx) <= MODEL_RATE_SPAN || like_distance2(r, a, b) >= MODEL_RATE_ALIKE)
 				continue;
-			sxy += (r->log_rate[a] - r->log_rate[b]) * dx;
+			sxy += (logs[a] - logs[b]) * dx;
 			sxx += dx * dx;
 		}
 	}
@@ -225,11 +228,49 @@ static double rate_slope(const struct model_rate *r, const double *d, double cut
 	return sxx > 0 ? fmax(-MODEL_RATE_SLOPE, fmin(MODEL_RATE_SLOPE, sxy / sxx)) : 0;
 }
 
+double model_axis_base(const struct model_axis *a, double x)
+{
+	int j = 0;
+
+	if (a->nknots == 0)
+		return 0;
+	if (x <= a->knot[0])
+		return a->effect[0];
+	if (x >= a->knot[a->nknots - 1])
+		return a->effect[a->nknots - 1];
+	while (x >= a->knot[j + 1])
+		j++;
+	return a->effect[j] + (x - a->knot[j]) / (a->knot[j + 1] - a->knot[j]) *
+				      (a->effect[j + 1] - a->effect[j]);
+}
+
+double model_rate_base(const struct model_rate *r, const double *point)
+{
+	double base = 0;
+
+	for (int j = 0; j < r->naxes; j++) {
+		if (r->axes[j].nknots > 0)
+			base += model_axis_base(&r->axes[j], point[j]);
+	}
+	return base;
+}
+
+int model_rate_has_base(const struct model_rate *r)
+{
+	for (int j = 0; j < r->naxes; j++) {
+		if (r->axes[j].nknots > 0)
+			return 1;
+	}
+	return 0;
+}
+
 double model_rate_log(const struct model_rate *r, const double *query, double log_scale,
 		      const unsigned char *skip)
 {
-	double *d = xcalloc((size_t)r->npoints + 1, sizeof *d), cut, slope = 0, sum = 0;
-	int m = 0, used = 0;
+	double *d = xcalloc((size_t)r->npoints + 1, sizeof *d), cut, slope = 0, sum = 0, base = 0;
+	double *residual = NULL;
+	const double *logs = r->log_rate;
+	int m = 0, used = 0, based = model_rate_has_base(r);
 
 	for (int i = 0; i < r->npoints; i++) {
 		d[i] = skip && skip[i] ? INFINITY
@@ -241,18 +282,26 @@ double model_rate_log(const struct model_rate *r, const double *query, double lo
 		free(d);
 		return NAN;
 	}
+	if (based) {
+		residual = xcalloc((size_t)r->npoints, sizeof *residual);
+		for (int i = 0; i < r->npoints; i++)
+			residual[i] = r->log_rate[i] -
+				      model_rate_base(r, r->point + (size_t)i * (size_t)r->naxes);
+		logs = residual;
+		base = model_rate_base(r, query);
+	}
 	if (r->slope_near > 0)
-		slope = rate_slope(r, d, nearest_cut(d, r->npoints, m, r->slope_near));
+		slope = rate_slope(r, logs, d, nearest_cut(d, r->npoints, m, r->slope_near));
 	cut = nearest_cut(d, r->npoints, m, r->k);
 	for (int i = 0; i < r->npoints; i++) {
 		if (d[i] > cut)
 			continue;
-		sum += r->slope_near > 0 ? r->log_rate[i] + slope * (log_scale - r->log_scale[i])
-					 : r->log_rate[i];
+		sum += r->slope_near > 0 ? logs[i] + slope * (log_scale - r->log_scale[i]) : logs[i];
 		used++;
 	}
 	free(d);
-	return sum / used;
+	free(residual);
+	return based ? base + sum / used : sum / used;
 }
 
 double model_rate_values_log(const struct model_rate *r, const double *values)
@@ -336,8 +385,8 @@ double model_eval(const struct model *model, const double *values)
 	return model_floored(model, y) ? model->floor : y;
 }
 
-/* Appends rate r's axes, k and slope and the closing parenthesis: "input:arg1, log
- * input:size(stdin); the 2 nearest of 88)". */
+/* Appends rate r's axes, k, slope and base and the closing parenthesis: "input:arg1, log
+ * input:size(stdin); the 2 nearest of 88, the residuals of a base in input:arg1 (9 knots))". */
 static void rate_format_inside(const struct model *model, const struct model_rate *r,
 			       struct strbuf *out)
 {
@@ -348,6 +397,14 @@ static void rate_format_inside(const struct model *model, const struct model_rat
 	if (r->slope_near > 0)
 		strbuf_addf(out, ", sloped in log %s by the %d nearest",
 			    model->features[r->scale].name, r->slope_near);
+	for (int j = 0, first = 1; j < r->naxes; j++) {
+		if (r->axes[j].nknots == 0)
+			continue;
+		strbuf_addf(out, "%s%s%s (%d knots)", first ? ", the residuals of a base in " : ", ",
+			    model_axis_prefix(&r->axes[j]), model->features[r->axes[j].feature].name,
+			    r->axes[j].nknots);
+		first = 0;
+	}
 	strbuf_addf(out, ")");
 }
 
@@ -485,6 +542,16 @@ static json_t *rate_to_json(const struct model *model, const struct model_rate *
 		if (r->axes[j].phase) /* absent otherwise: older model files read the same */
 			json_object_set_new(a, "phase", json_string(r->axes[j].phase ==
 						MODEL_PHASE_COS ? "cos" : "sin"));
+		if (r->axes[j].nknots > 0) { /* absent too without a base */
+			json_t *knots = json_array(), *effects = json_array();
+
+			for (int t = 0; t < r->axes[j].nknots; t++) {
+				json_array_append_new(knots, json_real(r->axes[j].knot[t]));
+				json_array_append_new(effects, json_real(r->axes[j].effect[t]));
+			}
+			json_object_set_new(a, "knots", knots);
+			json_object_set_new(a, "effects", effects);
+		}
 		json_array_append_new(axes, a);
 	}
 	for (int i = 0; i < r->npoints; i++) {
@@ -712,6 +779,31 @@ static int axis_phase(json_t *jp, struct model_axis *a)
 	return 0;
 }
 
+/* Reads an axis's optional base part (ja's "knots" and "effects") into a; returns 0, or -1
+ * when one comes without the other, their lengths differ or a knot is not above the last. */
+static int read_axis_base(json_t *ja, struct model_axis *a)
+{
+	json_t *knots = json_object_get(ja, "knots"), *effects = json_object_get(ja, "effects");
+	size_t m = json_array_size(knots);
+
+	if (!knots && !effects)
+		return 0;
+	if (!json_is_array(knots) || !json_is_array(effects) || m == 0 ||
+	    json_array_size(effects) != m)
+		return -1;
+	a->knot = xcalloc(m, sizeof *a->knot);
+	a->effect = xcalloc(m, sizeof *a->effect);
+	a->nknots = (int)m;
+	for (size_t t = 0; t < m; t++) {
+		a->knot[t] = number_or_nan(json_array_get(knots, t));
+		a->effect[t] = number_or_nan(json_array_get(effects, t));
+		if (!isfinite(a->knot[t]) || !isfinite(a->effect[t]) ||
+		    (t > 0 && !(a->knot[t] > a->knot[t - 1])))
+			return -1;
+	}
+	return 0;
+}
+
 /* Reads a rate model's "rate" object (jr), or its "per_count" (the scale that of r's owner,
  * scale), into r, adding its features to model. Returns 0 or -1 with err naming path and what
  * is wrong. */
@@ -747,6 +839,10 @@ static int read_rate(struct model *model, struct model_rate *r, json_t *jr, cons
 		if (axis_phase(json_object_get(ja, "phase"), a) < 0)
 			return error_set(err, "%s: %s.axes[%zu].phase is \"cos\" or \"sin\", not "
 					 "with \"log\"", path, what, j);
+		if (read_axis_base(ja, a) < 0)
+			return error_set(err, "%s: %s.axes[%zu] needs as many \"effects\" as "
+					 "\"knots\" (numbers, the knots ascending), or neither",
+					 path, what, j);
 		a->feature = feature_index(model, name);
 	}
 	r->npoints = (int)json_array_size(rates);
@@ -871,6 +967,10 @@ void model_rate_release(struct model_rate *r)
 	if (r->per_count) {
 		model_rate_release(r->per_count);
 		free(r->per_count);
+	}
+	for (int j = 0; j < r->naxes; j++) {
+		free(r->axes[j].knot);
+		free(r->axes[j].effect);
 	}
 	free(r->axes);
 	free(r->point);

@@ -67,6 +67,10 @@ struct model_axis {
 			* (log is then 0); MODEL_PHASE_NONE: not */
 	double centre; /* the training inputs' mean of the value (or its log, cosine, sine) */
 	double spread; /* their standard deviation, > 0 */
+	int nknots;    /* knots of the axis's part of the rate's base (model_axis_base); 0: the
+			* axis has no part in it */
+	double *knot;  /* nknots coordinates, ascending; owned */
+	double *effect; /* the part's log rate at each knot; owned */
 };
 
 /*
@@ -82,7 +86,12 @@ struct model_axis {
  * one set of axes times the time an instruction from those nearest in another, as the two
  * vary with different things (Lua's hash script: its instructions an n saw with n's place
  * between two powers of two, its time an instruction rises smoothly, 2.9x, as its table
- * outgrows the caches).
+ * outgrows the caches). With a base (some axes with knots), the log rate is the base at the
+ * input plus the mean of the neighbours' residuals, their log rates less the base at them:
+ * the base is a sum of one line a base axis, through its knots, so that an input whose
+ * combination of axes no training input had (lz4's -3 on text, where training had -3 on
+ * other data and text at other levels) takes each axis's part from the inputs that share it,
+ * where the nearest alone take the rate of another level or another kind (model_rate_log).
  */
 struct model_rate {
 	int scale;               /* index into model.features of the scale (a size) */
@@ -189,10 +198,24 @@ int model_raised(const struct model *model, const double *values);
  * by slope * (log_scale - r->log_scale[i]). The slope is the least-squares slope of log rate
  * on log scale through the like pairs' differences among the slope_near nearest (every pair
  * of them that is alike, MODEL_RATE_ALIKE, MODEL_RATE_SPAN), bounded by MODEL_RATE_SLOPE, 0
- * with no such pair. NaN when every training input is left out.
+ * with no such pair. With a base, the log rates above are the residuals log_rate[i] -
+ * model_rate_base(point i), and the base at the query is added to their mean. NaN when every
+ * training input is left out.
  */
 double model_rate_log(const struct model_rate *r, const double *query, double log_scale,
 		      const unsigned char *skip);
+
+/* Returns the base's part of axis a at coordinate x: 0 without knots; the effect of the
+ * first or last knot outside them; between two knots, the line through theirs:
+ * effect[j] + (x - knot[j]) / (knot[j + 1] - knot[j]) * (effect[j + 1] - effect[j]). */
+double model_axis_base(const struct model_axis *a, double x);
+
+/* Returns the base of rate r at point (r->naxes coordinates): 0, plus model_axis_base of each
+ * axis with knots in order. */
+double model_rate_base(const struct model_rate *r, const double *point);
+
+/* Returns whether rate r has a base: an axis with knots. */
+int model_rate_has_base(const struct model_rate *r);
 
 /* Returns the log rate of rate r (model_rate_log, no input left out) for values[0..nfeatures)
  * (in model->features order). */

@@ -37,6 +37,16 @@
  *   witnesses last, each feature that would have been taken in the place of an axis chosen
  *            is added as its witness (two features that tell the same kinds apart: a new
  *            input between two kinds on one is placed by the other).
+ *   base     last, the log rate as a base plus the nearest rows' residuals (model.h): a part
+ *            of the base for some chosen axes, a line between an axis's ends or through a
+ *            knot at each of its values (3 to RATE_BASE_KNOTS), one axis's part or two a
+ *            step by the rule of a step, each row's error counted up to 100% there; the
+ *            parts fitted by penalized least squares (fit_base: RATE_BASE_SMOOTH on
+ *            neighbouring knots, RATE_BASE_RIDGE on each), in each held-out group again when
+ *            judged. The nearest rows give an input whose combination of axes no row had
+ *            the rate of another combination (lz4's -3 on text, missing from its training,
+ *            took -3 on repetitive data's or -4 on text's: 23% held out); a part an axis,
+ *            added, reads it off the rows that share each part (9.5%).
  *   judged   leave-one-group-out: each row's rate predicted from the rows outside its group,
  *            its error |exp(predicted - actual log rate) - 1|, the relative error of the
  *            metric; the mean over the rows.
@@ -55,6 +65,7 @@
  */
 #include "rate.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,10 +73,18 @@
 #include "dataset.h"
 #include "descriptor.h"
 #include "error.h"
+#include "linalg.h"
 #include "model.h"
 #include "util.h"
 
 #define RATE_GAIN 0.02 /* an axis must cut the judged error by this share of it */
+#define RATE_BASE_KNOTS 12     /* most values of an axis with a knot at each */
+#define RATE_BASE_SMOOTH 1e-3  /* the penalty on neighbouring knots' squared difference */
+#define RATE_BASE_RIDGE 1e-6   /* the penalty on a knot's squared effect (two parts' levels) */
+
+/* An axis's part of the base (model.h): none, a line between its ends, or a knot at each of
+ * its values. */
+enum { BASE_NONE, BASE_LINE, BASE_KNOTS };
 
 /* The learner's state over the training rows. */
 struct rate_fit {
@@ -82,6 +101,11 @@ struct rate_fit {
 	int scale;                /* the ds column of the scale tried */
 	double *log_rate;         /* n log rates under the scale tried; owned */
 	double *log_scale;        /* n logs of the scale tried; owned */
+	int *first;               /* per row, the first row of its group; owned */
+	int *nvalues;             /* per candidate, its distinct coordinates (RATE_BASE_KNOTS + 1:
+				   * more); owned */
+	double *values;           /* ncand x (RATE_BASE_KNOTS + 1): those coordinates,
+				   * ascending; owned */
 };
 
 /* The axes and k chosen for one scale, with their judged error. */
@@ -90,6 +114,7 @@ struct rate_choice {
 	int naxes;               /* how many */
 	int k;                   /* neighbours */
 	int near;                /* the nearest that give the slope in log scale; 0: none */
+	unsigned char base[RATE_MAX_AXES]; /* per axis, its part of the base: BASE_* */
 	double error;            /* the judged mean relative error */
 };
 
@@ -128,18 +153,135 @@ static int standardize(const struct rate_fit *f, int j, int phase, struct model_
 	return a->spread > 1e-12 * (1 + fabs(a->centre)) ? 0 : -1;
 }
 
+/* Sets a's knots for axis j of choice c, a part of the base of kind c->base[j]: none, the
+ * ends of the axis's coordinates (in line[0..2)), or its values (f's, borrowed). */
+static void base_knots(const struct rate_fit *f, const struct rate_choice *c, int j,
+		       double line[2], struct model_axis *a)
+{
+	const double *coord = f->coord + (size_t)c->axes[j] * (size_t)f->n;
+
+	a->nknots = 0;
+	if (c->base[j] == BASE_KNOTS) {
+		a->nknots = f->nvalues[c->axes[j]];
+		a->knot = f->values + (size_t)c->axes[j] * (RATE_BASE_KNOTS + 1);
+	} else if (c->base[j] == BASE_LINE) {
+		line[0] = INFINITY;
+		line[1] = -INFINITY;
+		for (int i = 0; i < f->n; i++) {
+			line[0] = fmin(line[0], coord[i]);
+			line[1] = fmax(line[1], coord[i]);
+		}
+		a->nknots = 2;
+		a->knot = line;
+	}
+}
+
+/* Returns the knot below x on a's knots (the segment x lies on, the first or last outside
+ * them), *w x's weight on the knot above it: model_axis_base's line, as weights. */
+static int hat(const struct model_axis *a, double x, double *w)
+{
+	int j = 0;
+
+	if (x <= a->knot[0]) {
+		*w = 0;
+		return 0;
+	}
+	if (x >= a->knot[a->nknots - 1]) {
+		*w = 1;
+		return a->nknots - 2;
+	}
+	while (x >= a->knot[j + 1])
+		j++;
+	*w = (x - a->knot[j]) / (a->knot[j + 1] - a->knot[j]);
+	return j;
+}
+
+/* Adds to g (m x m) and b (m) the penalty of the base's parts in axes[0..naxes): RATE_BASE_SMOOTH
+ * times each two neighbouring knots' squared difference, RATE_BASE_RIDGE times each knot's
+ * squared effect (the parts of two axes share a level, which this splits). */
+static void base_penalty(const struct model_axis *axes, int naxes, double *g, int m)
+{
+	for (int j = 0, o = 0; j < naxes; o += axes[j++].nknots) {
+		for (int t = o; t < o + axes[j].nknots; t++) {
+			g[(size_t)t * (size_t)m + (size_t)t] += RATE_BASE_RIDGE;
+			if (t + 1 == o + axes[j].nknots)
+				continue;
+			g[(size_t)t * (size_t)m + (size_t)t] += RATE_BASE_SMOOTH;
+			g[(size_t)(t + 1) * (size_t)m + (size_t)(t + 1)] += RATE_BASE_SMOOTH;
+			g[(size_t)t * (size_t)m + (size_t)(t + 1)] -= RATE_BASE_SMOOTH;
+			g[(size_t)(t + 1) * (size_t)m + (size_t)t] -= RATE_BASE_SMOOTH;
+		}
+	}
+}
+
+/* Fills effect[0..m) (the m knots of axes[0..naxes), axis by axis) with the base that fits
+ * the log rates of f's rows outside row out's group (out -1: every row) by penalized least
+ * squares: the sum of the parts' lines at each row's coordinates (choice c's axes) against
+ * its log rate, plus base_penalty. */
+static void fit_base(const struct rate_fit *f, const struct rate_choice *c,
+		     const struct model_axis *axes, int m, int out, double *effect)
+{
+	double *g = xcalloc((size_t)m * (size_t)m + 1, sizeof *g);
+	struct error err = {0};
+
+	memset(effect, 0, sizeof *effect * (size_t)m);
+	for (int i = 0; i < f->n; i++) {
+		int at[2 * RATE_MAX_AXES], h = 0;
+		double w[2 * RATE_MAX_AXES];
+
+		if (out >= 0 && f->same[(size_t)out * (size_t)f->n + (size_t)i])
+			continue;
+		for (int j = 0, o = 0; j < c->naxes; o += axes[j++].nknots) {
+			double up;
+			int below;
+
+			if (axes[j].nknots == 0)
+				continue;
+			below = hat(&axes[j], f->coord[(size_t)c->axes[j] * (size_t)f->n + (size_t)i],
+				    &up);
+			at[h] = o + below;
+			w[h++] = 1 - up;
+			at[h] = o + below + 1;
+			w[h++] = up;
+		}
+		for (int a = 0; a < h; a++) {
+			effect[at[a]] += w[a] * f->log_rate[i];
+			for (int b = 0; b < h; b++)
+				g[(size_t)at[a] * (size_t)m + (size_t)at[b]] += w[a] * w[b];
+		}
+	}
+	base_penalty(axes, c->naxes, g, m);
+	if (linalg_solve_spd(g, m, effect, &err) < 0)
+		assert(!"a ridge makes the base's system positive definite");
+	free(g);
+}
+
+/* Points the base parts of axes[0..naxes) at their effects, effect[0..) axis by axis. */
+static void set_effects(struct model_axis *axes, int naxes, double *effect)
+{
+	for (int j = 0; j < naxes; effect += axes[j++].nknots)
+		axes[j].effect = effect;
+}
+
 /* Returns the judged error (see the file's comment) of choice c (its error not read), each
- * row's in e[0..n). */
+ * row's in e[0..n); with a base, fitted again without each held-out group (fit_base). */
 static double judge(const struct rate_fit *f, const struct rate_choice *c, double *e)
 {
-	struct model_axis axes[RATE_MAX_AXES];
+	struct model_axis axes[RATE_MAX_AXES] = {{0}};
+	double line[RATE_MAX_AXES][2], *effect = NULL;
 	struct model_rate r = {.scale = f->scale, .k = c->k, .naxes = c->naxes, .axes = axes,
 			       .npoints = f->n, .log_rate = f->log_rate, .slope_near = c->near,
 			       .log_scale = f->log_scale};
 	double *point = xcalloc((size_t)f->n * (size_t)c->naxes + 1, sizeof *point), sum = 0;
+	int m = 0;
 
-	for (int j = 0; j < c->naxes; j++)
+	for (int j = 0; j < c->naxes; j++) {
 		axes[j].feature = f->column[c->axes[j]];
+		base_knots(f, c, j, line[j], &axes[j]);
+		m += axes[j].nknots;
+	}
+	if (m > 0)
+		effect = xcalloc((size_t)f->n * (size_t)m, sizeof *effect);
 	for (int i = 0; i < f->n; i++) {
 		for (int j = 0; j < c->naxes; j++)
 			point[(size_t)i * (size_t)c->naxes + (size_t)j] =
@@ -147,12 +289,18 @@ static double judge(const struct rate_fit *f, const struct rate_choice *c, doubl
 	}
 	r.point = point;
 	for (int i = 0; i < f->n; i++) {
-		double p = model_rate_log(&r, point + (size_t)i * (size_t)c->naxes,
-					  f->log_scale[i], f->same + (size_t)i * (size_t)f->n);
+		double p;
 
+		if (m > 0 && f->first[i] == i)
+			fit_base(f, c, axes, m, i, effect + (size_t)i * (size_t)m);
+		if (m > 0)
+			set_effects(axes, c->naxes, effect + (size_t)f->first[i] * (size_t)m);
+		p = model_rate_log(&r, point + (size_t)i * (size_t)c->naxes, f->log_scale[i],
+				   f->same + (size_t)i * (size_t)f->n);
 		e[i] = isnan(p) ? 1 : fabs(expm1(p - f->log_rate[i]));
 		sum += e[i];
 	}
+	free(effect);
 	free(point);
 	return sum / f->n;
 }
@@ -229,12 +377,14 @@ static void next_step(const struct rate_fit *f, const struct rate_choice *best,
 
 /* Returns whether try (errors try_e) would be taken as a step from from (errors e): it errs
  * less by RATE_GAIN of from's error and by more than the standard error of the rows' paired
- * differences (the best of many tries on noise cuts it a little). d is scratch. */
+ * differences (the best of many tries on noise cuts it a little), each error counted up to
+ * 100% there when capped (the base: train's final choice counts so, where a few inputs that a
+ * nearest rate missed by several times would hide any gain). d is scratch. */
 static int better(const struct rate_fit *f, const struct rate_choice *try, const double *try_e,
-		  const struct rate_choice *from, const double *e, double *d)
+		  const struct rate_choice *from, const double *e, double *d, int capped)
 {
 	for (int i = 0; i < f->n; i++)
-		d[i] = e[i] - try_e[i];
+		d[i] = capped ? fmin(e[i], 1) - fmin(try_e[i], 1) : e[i] - try_e[i];
 	return try->error < from->error * (1 - RATE_GAIN) && from->error - try->error >
 		grouped_se(f, d);
 }
@@ -273,7 +423,7 @@ static void witnesses(const struct rate_fit *f, struct rate_choice *best, double
 			instead = without;
 			instead.axes[instead.naxes++] = c;
 			instead.error = judge(f, &instead, try_e);
-			witness = better(f, &instead, try_e, &without, e, d);
+			witness = better(f, &instead, try_e, &without, e, d, 0);
 		}
 		if (witness)
 			best->axes[best->naxes++] = c;
@@ -302,7 +452,7 @@ static void slope(const struct rate_fit *f, struct rate_choice *best, double *e,
 			keep_least(&next, next_e, &try, try_e, f->n);
 		}
 	}
-	if (better(f, &next, next_e, best, e, d)) {
+	if (better(f, &next, next_e, best, e, d, 0)) {
 		*best = next;
 		memcpy(e, next_e, sizeof *e * (size_t)f->n);
 	}
@@ -317,7 +467,60 @@ static void steps(const struct rate_fit *f, struct rate_choice *best, double *e,
 
 	while (best->naxes < RATE_MAX_AXES) {
 		next_step(f, best, &next, next_e, try_e);
-		if (!better(f, &next, next_e, best, e, d))
+		if (!better(f, &next, next_e, best, e, d, 0))
+			break;
+		*best = next;
+		memcpy(e, next_e, sizeof *e * (size_t)f->n);
+	}
+}
+
+/* Returns whether axis j of choice c may take a base part of kind: it has none, it is no
+ * phase (half of one tells no trend), and for knots it has 3 to RATE_BASE_KNOTS values. */
+static int may_base(const struct rate_fit *f, const struct rate_choice *c, int j, int kind)
+{
+	int values = f->nvalues[c->axes[j]];
+
+	return c->base[j] == BASE_NONE && !f->axis[c->axes[j]].phase &&
+	       (kind == BASE_LINE || (values >= 3 && values <= RATE_BASE_KNOTS));
+}
+
+/* Sets *next (errors next_e) to the try that errs least among best with the base part of
+ * one more axis, or two, a line or knots each, at each k. */
+static void next_base(const struct rate_fit *f, const struct rate_choice *best,
+		      struct rate_choice *next, double *next_e, double *try_e)
+{
+	next->error = INFINITY;
+	for (int o = 0; o < 2 * best->naxes; o++) {
+		int j = o / 2, kind = BASE_LINE + o % 2;
+
+		for (int o2 = o; o2 < 2 * best->naxes && may_base(f, best, j, kind); o2++) {
+			int j2 = o2 / 2, kind2 = BASE_LINE + o2 % 2;
+			struct rate_choice try = *best;
+
+			if (o2 > o && (j2 == j || !may_base(f, best, j2, kind2)))
+				continue;
+			try.base[j] = (unsigned char)kind;
+			if (o2 > o)
+				try.base[j2] = (unsigned char)kind2;
+			for (int k = 1; k <= RATE_MAX_K; k++) {
+				try.k = k;
+				try.error = judge(f, &try, try_e);
+				keep_least(next, next_e, &try, try_e, f->n);
+			}
+		}
+	}
+}
+
+/* Gives *best (errors e) a base (model.h), one axis's part or two a step while a step is
+ * better, its errors counted up to 100% (better). Scratch: next_e, try_e, d. */
+static void add_base(const struct rate_fit *f, struct rate_choice *best, double *e,
+		     double *next_e, double *try_e, double *d)
+{
+	struct rate_choice next;
+
+	for (;;) {
+		next_base(f, best, &next, next_e, try_e);
+		if (!(next.error < INFINITY) || !better(f, &next, next_e, best, e, d, 1))
 			break;
 		*best = next;
 		memcpy(e, next_e, sizeof *e * (size_t)f->n);
@@ -330,7 +533,8 @@ static void steps(const struct rate_fit *f, struct rate_choice *best, double *e,
  * the best of many tries on noise is not taken for a feature); then the slope, by the same
  * rule; with a slope, the steps again (what the slope leaves may be told by an axis that told
  * nothing before it: Lua's sieve and hash scripts cost an n that falls with n, by the slope,
- * and saws by n's phase, which before the slope the trend hid); then the witnesses. Returns
+ * and saws by n's phase, which before the slope the trend hid); then the witnesses; then the
+ * base (add_base). Returns
  * the choice. */
 static struct rate_choice forward(const struct rate_fit *f)
 {
@@ -346,6 +550,7 @@ static struct rate_choice forward(const struct rate_fit *f)
 	if (best.near > 0)
 		steps(f, &best, e, next_e, try_e, d);
 	witnesses(f, &best, e, try_e, d);
+	add_base(f, &best, e, next_e, try_e, d);
 	free(e);
 	free(next_e);
 	free(try_e);
@@ -400,6 +605,35 @@ static int feature_at(struct model *model, const struct rate_fit *f, int j)
 	return add_feature(model, f, j);
 }
 
+/* Gives r's axes (those of choice c) c's base, fitted on every row of f, knots and effects
+ * owned by r. */
+static void to_base(const struct rate_fit *f, const struct rate_choice *c, struct model_rate *r)
+{
+	struct model_axis axes[RATE_MAX_AXES] = {{0}};
+	double line[RATE_MAX_AXES][2], *effect;
+	int m = 0;
+
+	for (int j = 0; j < c->naxes; j++) {
+		base_knots(f, c, j, line[j], &axes[j]);
+		m += axes[j].nknots;
+	}
+	if (m == 0)
+		return;
+	effect = xcalloc((size_t)m, sizeof *effect);
+	fit_base(f, c, axes, m, -1, effect);
+	set_effects(axes, c->naxes, effect);
+	for (int j = 0; j < c->naxes; j++) {
+		size_t size = sizeof *axes[j].knot * (size_t)axes[j].nknots;
+
+		if (axes[j].nknots == 0)
+			continue;
+		r->axes[j].nknots = axes[j].nknots;
+		r->axes[j].knot = memcpy(xmalloc(size), axes[j].knot, size);
+		r->axes[j].effect = memcpy(xmalloc(size), axes[j].effect, size);
+	}
+	free(effect);
+}
+
 /* Fills r, a rate of model, with scale column `scale` (f's scale: set_scale) and choice c over
  * f's rows, adding the features it reads to model's. */
 static void to_rate(const struct rate_fit *f, int scale, const struct rate_choice *c,
@@ -432,9 +666,31 @@ static void to_rate(const struct rate_fit *f, int scale, const struct rate_choic
 			r->point[(size_t)i * (size_t)c->naxes + (size_t)j] =
 				f->coord[(size_t)c->axes[j] * (size_t)f->n + (size_t)i];
 	}
+	to_base(f, c, r);
 }
 
-/* Fills f's groups and candidate axes from the usable columns. */
+/* Fills candidate c's distinct coordinates, ascending, up to RATE_BASE_KNOTS + 1 of them
+ * (more: too many for a knot at each). */
+static void distinct_values(struct rate_fit *f, int c)
+{
+	double *v = f->values + (size_t)c * (RATE_BASE_KNOTS + 1);
+	int *m = &f->nvalues[c];
+
+	for (int i = 0; i < f->n && *m <= RATE_BASE_KNOTS; i++) {
+		double x = f->coord[(size_t)c * (size_t)f->n + (size_t)i];
+		int at = 0;
+
+		while (at < *m && v[at] < x)
+			at++;
+		if (at < *m && v[at] == x)
+			continue;
+		memmove(v + at + 1, v + at, sizeof *v * (size_t)(*m - at));
+		v[at] = x;
+		(*m)++;
+	}
+}
+
+/* Fills f's groups, candidate axes and their values from the usable columns. */
 static void prepare(struct rate_fit *f, const int *group, const int *usable, int nusable)
 {
 	f->same = xcalloc((size_t)f->n * (size_t)f->n + 1, 1);
@@ -459,6 +715,15 @@ static void prepare(struct rate_fit *f, const int *group, const int *usable, int
 	}
 	f->log_rate = xcalloc((size_t)f->n + 1, sizeof *f->log_rate);
 	f->log_scale = xcalloc((size_t)f->n + 1, sizeof *f->log_scale);
+	f->first = xcalloc((size_t)f->n + 1, sizeof *f->first);
+	for (int i = 0; i < f->n; i++) {
+		while (!f->same[(size_t)i * (size_t)f->n + (size_t)f->first[i]])
+			f->first[i]++;
+	}
+	f->nvalues = xcalloc((size_t)f->ncand + 1, sizeof *f->nvalues);
+	f->values = xcalloc((size_t)f->ncand * (RATE_BASE_KNOTS + 1) + 1, sizeof *f->values);
+	for (int c = 0; c < f->ncand; c++)
+		distinct_values(f, c);
 }
 
 /* Makes ds column j f's scale: its logs and the log rates of f->y under it. */
@@ -529,6 +794,9 @@ static void fit_release(struct rate_fit *f)
 	free(f->coord);
 	free(f->log_rate);
 	free(f->log_scale);
+	free(f->first);
+	free(f->nvalues);
+	free(f->values);
 }
 
 /* Returns 0 if rate_learn (per_count: rate_learn_per_count) can fit ds's rows rows[0..n) over

@@ -461,6 +461,16 @@ static void rate_how(struct report *r, const struct model_rate *rate, int per_co
 		text(sb, r->p.model.features[rate->scale].name);
 		strbuf_addf(sb, " by the %d nearest)", rate->slope_near);
 	}
+	for (int j = 0, first = 1; j < rate->naxes; j++) {
+		if (rate->axes[j].nknots == 0)
+			continue;
+		strbuf_addf(sb, "%s<code>", first ? "; those rates are the residuals under a base, "
+			    "a sum of a line through some features' knots (it reads a combination "
+			    "of them no training input had), which is added at the input: " : ", ");
+		text(sb, r->p.model.features[rate->axes[j].feature].name);
+		strbuf_addf(sb, "</code> (%d knots)", rate->axes[j].nknots);
+		first = 0;
+	}
 	strbuf_addf(sb, ".</p>\n");
 }
 

@@ -229,7 +229,7 @@ stays.
   choice: the input features alone, degree 1: cross-validated error 24.08%
   choice: the input features alone, degree 2: cross-validated error 29.13%
   choice: the input features alone, degree 3: cross-validated error 31.59%
-  choice: the input features' rate (nearest training inputs): cross-validated error 43.41%
+  choice: the input features' rate (nearest training inputs): cross-validated error 39.16%
   choice: the program's features, degree 1: cross-validated error 0.00%
   choice: the program's features, degree 2: cross-validated error 0.00%
   choice: the program's features, degree 3: cross-validated error 0.00%

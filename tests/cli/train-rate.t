@@ -78,6 +78,24 @@ what mantis predict does; a missing file gives NAN and ENOENT:
   $ tail -1 mine.txt
   7,1 nan No such file or directory
 
+A base under the rate (the log rate as a sum of a line through some axes' knots, the nearest
+inputs' residuals added; none is chosen here, where the nearest rates are exact) is written out
+too: with one set by hand on the first axis, the export predicts bit for bit what mantis
+predict does, which is not what it did without it:
+
+  $ cp -r pred based
+  $ python3 -c 'import json; m = json.load(open("based/model.json")); a = m["rate"]["axes"][0]; a["knots"], a["effects"] = [-1, 0, 0.5, 2], [0.3, -0.2, 0.1, 0.4]; json.dump(m, open("based/model.json", "w"))'
+  $ mantis export-c based -o predict_based.c --name based > /dev/null
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=based_predict -o bpredict "$TESTDIR/data/predict-driver.c" predict_based.c -lm
+  $ ./bpredict t0.txt,0 t1.txt,1,-e t2.txt,2 t3.txt,3,-e t4.txt,4 t5.txt,9 | awk '{print $2}' > mine.txt
+  $ for a in "t0.txt 0" "t1.txt 1 -e" "t2.txt 2" "t3.txt 3 -e" "t4.txt 4" "t5.txt 9"; do mantis predict based --json -- $a 2> /dev/null | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done | tee based.txt | diff - mine.txt
+  $ diff -q based.txt theirs.txt > /dev/null
+  [1]
+  $ grep -o -m 1 'the residuals of a base in [^)]*' predict_based.c
+  the residuals of a base in input:arg2 (4 knots
+  $ mantis report based -o based.html > /dev/null && grep -o 'residuals under a base, [^:]*: <code>input:arg2</code> (4 knots)' based.html
+  residuals under a base, a sum of a line through some features' knots (it reads a combination of them no training input had), which is added at the input: <code>input:arg2</code> (4 knots)
+
 The report states the rate and what it reads:
 
   $ mantis report pred -o report.html > /dev/null && grep -c '1 when &quot;-e&quot; is one of the arguments, else 0' report.html
