@@ -196,6 +196,24 @@ double select_cross_validate(const struct dataset *ds, const struct fit_options 
 	return select_cross_validate_with(ds, fit, group, NULL, NULL, e, ratio);
 }
 
+int select_nested_exclusions(const struct dataset *ds, char *const *exclude, int nexclude,
+			     char *const *chosen, int nchosen, char **excluded)
+{
+	int n = 0;
+
+	for (int e = 0; e < nexclude; e++) /* a name listed twice is left out once (prep) */
+		excluded[n++] = exclude[e];
+	for (int j = 0; j < ds->p; j++) {
+		int kept = descriptor_find(ds->names[j]) >= 0;
+
+		for (int i = 0; i < nchosen && !kept; i++)
+			kept = strcmp(chosen[i], ds->names[j]) == 0;
+		if (!kept)
+			excluded[n++] = ds->names[j];
+	}
+	return n;
+}
+
 double select_cross_validate_with(const struct dataset *ds, const struct fit_options *fit,
 				  const int *group, select_fit_fn fn, void *ctx, double *e,
 				  double *ratio)

@@ -70,6 +70,18 @@ typedef int (*select_fit_fn)(void *ctx, int fold, const struct dataset *part,
 double select_cross_validate_with(const struct dataset *ds, const struct fit_options *fit,
 				  const int *group, select_fit_fn fn, void *ctx, double *e,
 				  double *ratio);
+/*
+ * Fills excluded[] (room for nexclude + ds->p names) with what a fold's nested fit leaves out
+ * (train's final choice: each fold chooses the program's features again, on its own rows):
+ * every name of exclude[0..nexclude), the candidate's exclusions, and every program feature
+ * of ds (not an input feature) that the fold's choice, chosen[0..nchosen), does not name.
+ * Returns how many, a name possibly twice (prep_fit leaves it out once); the names are
+ * borrowed from exclude and ds. A feature the candidate
+ * excludes stays out though the fold chose it: the candidate's written model cannot read it,
+ * so a fold that read it would judge another model.
+ */
+int select_nested_exclusions(const struct dataset *ds, char *const *exclude, int nexclude,
+			     char *const *chosen, int nchosen, char **excluded);
 /* The most an input's error counts in select_compare's standard error: a prediction 2x off or
  * worse is no guide to the comparison's noise. */
 #define SELECT_WILD 1.0

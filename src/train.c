@@ -2455,12 +2455,17 @@ static void refold_choose(struct refold *r, int fold, const struct dataset *part
 }
 
 /* A select_fit_fn: fits a program candidate on a fold's rows with the program and sampled
- * features the loop's fit chooses on those rows (refold_choose, made once a fold and kept),
- * in place of those it chose on every training input. Why: the loop chose its features on
- * every training input, so a candidate that reads them is cross-validated on rows that chose
- * it, which flatters it where the loop chose among many for few inputs: lame's sampled model,
- * its 5 features out of 9681 sampled ones on 98 inputs, cross-validated at 5.8% and erred
- * 10.2% on 200 held-out inputs (session 45). */
+ * features the loop's fit chooses on those rows (refold_choose, made once a fold and kept)
+ * that the candidate does not exclude, in place of those it chose on every training input.
+ * Why the fold's choice: the loop chose its features on every training input, so a candidate
+ * that reads them is cross-validated on rows that chose it, which flatters it where the loop
+ * chose among many for few inputs: lame's sampled model, its 5 features out of 9681 sampled
+ * ones on 98 inputs, cross-validated at 5.8% and erred 10.2% on 200 held-out inputs (session
+ * 45). Why not what the candidate excludes: its written refit cannot read them (a lower
+ * degree reads the loop model's features only, which have no evaluator else), so a fold that
+ * read them judged another model: lz4's (program, degree 2) cross-validated at 8.9% on the
+ * fold's choices and its refit on the model's features erred 29.7% on its own rows (session
+ * 52). */
 static int nested_fit(void *ctx, int fold, const struct dataset *part,
 		      const struct fit_options *fo, struct model *model, struct prep *prep,
 		      struct error *err)
@@ -2468,23 +2473,15 @@ static int nested_fit(void *ctx, int fold, const struct dataset *part,
 	struct refold *r = ctx;
 	struct trainer *t = r->t;
 	struct fit_options co = *fo;
-	char **excluded = xcalloc((size_t)t->ds.p + 1, sizeof *excluded);
-	int n = 0, rc;
+	char **excluded = xcalloc((size_t)fo->nexclude + (size_t)t->ds.p + 1, sizeof *excluded);
+	int rc;
 
 	assert(fold >= 0 && fold < SELECT_FOLDS);
 	if (!r->fitted[fold])
 		refold_choose(r, fold, part, fo);
-	for (int j = 0; j < t->ds.p; j++) {
-		const char *name = t->ds.names[j];
-		int kept = 0;
-
-		for (int i = 0; i < r->nchosen[fold] && !kept; i++)
-			kept = r->chosen[fold][i] == name;
-		if (!kept && descriptor_find(name) < 0)
-			excluded[n++] = t->ds.names[j];
-	}
 	co.exclude = excluded;
-	co.nexclude = n;
+	co.nexclude = select_nested_exclusions(&t->ds, fo->exclude, fo->nexclude,
+					       r->chosen[fold], r->nchosen[fold], excluded);
 	rc = fit_model(part, &co, model, prep, err);
 	free(excluded);
 	return rc;

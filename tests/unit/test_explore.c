@@ -850,6 +850,92 @@ START_TEST(select_cv_folds_mix_a_cycle)
 }
 END_TEST
 
+/* The fold's choice of the program's features that fit_fold_choice reads (the loop's, made
+ * again on the fold's rows, in train). */
+struct fold_choice {
+	const struct dataset *ds; /* the whole dataset, whose names the exclusions borrow */
+	char **chosen;            /* the names every fold chose */
+	int nchosen;              /* how many */
+};
+
+/* A fit of select_cross_validate_with's: fits the fold's rows on the fold's choice less the
+ * candidate's exclusions (select_nested_exclusions), as train's nested fit does. */
+static int fit_fold_choice(void *ctx, int fold, const struct dataset *part,
+			   const struct fit_options *fo, struct model *model, struct prep *prep,
+			   struct error *err)
+{
+	const struct fold_choice *fc = ctx;
+	struct fit_options co = *fo;
+	char *excluded[8];
+
+	(void)fold;
+	ck_assert_int_le(fo->nexclude + fc->ds->p, 8);
+	co.exclude = excluded;
+	co.nexclude = select_nested_exclusions(fc->ds, fo->exclude, fo->nexclude, fc->chosen,
+					       fc->nchosen, excluded);
+	return fit_model(part, &co, model, prep, err);
+}
+
+/* A fold's nested fit leaves out what the candidate excludes though the fold chose it, and
+ * every program feature the fold did not choose, never an input feature. Here the metric is
+ * 3 loop:b; every fold chooses loop:b and loop:c, and the candidate (a lower degree of the
+ * loop's model, whose refit reads only that model's features) excludes loop:b: its folds
+ * judge a fit on input:arg1 and loop:c alone, the model its refit writes, and err as that
+ * does (over 5%), not as a fit on loop:b would (0%: lz4's (program, degree 2) so judged,
+ * 8.9%, while its written model erred 29.7% on its own rows). */
+START_TEST(nested_fold_reads_no_feature_its_candidate_excludes)
+{
+	struct fit_options fo = fit_options_default();
+	struct dataset ds = {0};
+	char *chosen[] = {"loop:b", "loop:c"}, *excluded[8], *written[2], *with_b[1];
+	struct fold_choice fc = {&ds, chosen, 2};
+	double e[20], plain[20], nested;
+	int n;
+
+	ds.n = 20;
+	ds.p = 4;
+	ds.names = xcalloc(4, sizeof *ds.names);
+	ds.names[0] = xstrdup("input:arg1");
+	ds.names[1] = xstrdup("loop:a");
+	ds.names[2] = xstrdup("loop:b");
+	ds.names[3] = xstrdup("loop:c");
+	ds.ids = xcalloc(20, sizeof *ds.ids);
+	ds.x = xcalloc(80, sizeof *ds.x);
+	ds.y = xmalloc(20 * sizeof *ds.y);
+	ds.metric = xstrdup("instructions");
+	for (int r = 0; r < 20; r++) {
+		ds.ids[r] = xasprintf("row %d", r + 1);
+		ds.x[r] = r + 1;
+		ds.x[20 + r] = (7 * r) % 5;
+		ds.x[40 + r] = (r * r) % 11 + 1;
+		ds.x[60 + r] = (3 * r) % 7;
+		ds.y[r] = 3 * ds.x[40 + r];
+	}
+	n = select_nested_exclusions(&ds, &ds.names[2], 1, chosen, 2, excluded);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(excluded[0], "loop:b");
+	ck_assert_str_eq(excluded[1], "loop:a");
+
+	fo.train_frac = 1;
+	fo.exclude = &ds.names[2];
+	fo.nexclude = 1;
+	nested = select_cross_validate_with(&ds, &fo, NULL, fit_fold_choice, &fc, e, NULL);
+	written[0] = ds.names[1];
+	written[1] = ds.names[2];
+	fo.exclude = written;
+	fo.nexclude = 2;
+	ck_assert_double_eq_tol(select_cross_validate(&ds, &fo, NULL, plain, NULL), nested, 1e-12);
+	ck_assert(nested > 0.05);
+	for (int r = 0; r < 20; r++)
+		ck_assert_double_eq_tol(e[r], plain[r], 1e-12);
+	with_b[0] = ds.names[1];
+	fo.exclude = with_b;
+	fo.nexclude = 1;
+	ck_assert(select_cross_validate(&ds, &fo, NULL, plain, NULL) < 1e-6);
+	dataset_release(&ds);
+}
+END_TEST
+
 /* Fills ds with the 6 rows of select_cv_constant: y = 10 x, x = 1..6, the feature left out, so
  * that the held-out errors are the constant model's: 2.5, 1, 1/3, 1/4, 0.4, 5/12. */
 static void constant_rows(struct dataset *ds)
@@ -931,6 +1017,7 @@ Suite *suite_explore(void)
 	tcase_add_test(tc, select_cv_constant);
 	tcase_add_test(tc, select_cv_with_fits_each_fold);
 	tcase_add_test(tc, select_cv_folds_mix_a_cycle);
+	tcase_add_test(tc, nested_fold_reads_no_feature_its_candidate_excludes);
 	tcase_add_test(tc, select_round_standard_error);
 	suite_add_tcase(s, tc);
 	return s;
