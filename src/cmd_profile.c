@@ -35,6 +35,7 @@ static int print_status(const char *dir, const char *db_option, int json)
 				      "crash", s.runs[2], "timeout", s.runs[3]);
 
 		json_object_set_new(o, "mismatched", json_integer(s.mismatched));
+		json_object_set_new(o, "rechecked", json_integer(s.rechecked));
 		json_object_set_new(o, "noise_floor", isnan(s.noise_floor) ? json_null() : json_real(s.noise_floor));
 		json_object_set_new(o, "median_cv", isnan(s.median_cv) ? json_null() : json_real(s.median_cv));
 		json_dumpf(o, stdout, JSON_INDENT(2));
@@ -45,6 +46,9 @@ static int print_status(const char *dir, const char *db_option, int json)
 		       s.inputs, s.complete, s.failed, s.pending, s.repeat);
 		printf("runs: %d ok, %d nonzero, %d crash, %d timeout\n", s.runs[0], s.runs[1], s.runs[2],
 		       s.runs[3]);
+		if (s.rechecked)
+			printf("recheck: %d input%s run a second time with the instrumented build (training "
+			       "rejects the features that differ)\n", s.rechecked, s.rechecked == 1 ? "" : "s");
 		if (s.mismatched)
 			printf("warning: on %d input%s the instrumented build ended unlike the original "
 			       "(status or exit code): a transparency bug in mantis, please report it\n",
@@ -94,7 +98,7 @@ static int run_profile(int argc, char **argv)
 		{"pin", required_argument, NULL, 'p'},    {"parallel-timing", no_argument, NULL, 'P'},
 		{"status", no_argument, NULL, 'S'},       {"json", no_argument, NULL, 'J'},
 		{"quiet", no_argument, NULL, 'q'},        {"ok-exit", required_argument, NULL, 'o'},
-		{NULL, 0, NULL, 0},
+		{"recheck", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0},
 	};
 	struct profile_options o = {0};
 	struct error err = {""};
@@ -104,6 +108,7 @@ static int run_profile(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
 		return run_merge(argc - 1, argv + 1);
 	o.jobs = 1;
+	o.recheck = PROFILE_RECHECK;
 	o.progress = isatty(2);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":j:", longopts, NULL)) != -1) {
@@ -137,6 +142,11 @@ static int run_profile(int argc, char **argv)
 			o.pin_cpu = (int)strtol(optarg, &end, 10) + 1;
 			if (*end || o.pin_cpu < 1)
 				usage_error(&cmd_profile, "--pin: '%s' is not a CPU number", optarg);
+			break;
+		case 'c':
+			o.recheck = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg || o.recheck < 0 || o.recheck > 1000)
+				usage_error(&cmd_profile, "--recheck: '%s' is not a number from 0 to 1000", optarg);
 			break;
 		case 'P': o.parallel_timing = 1; break;
 		case 'S': status = 1; break;
@@ -173,7 +183,10 @@ const struct command cmd_profile = {
 		"DIR is a build directory (mantis instrument). Each input of FILE (one per line:\n"
 		"shell-quoted arguments, '< FILE' for stdin, {tmp} for the run's scratch folder) is\n"
 		"run once with DIR/inst for its features and --repeat times with DIR/orig for its\n"
-		"time, in interleaved rounds. Every finished run is kept in DIR/profile.db at once:\n"
+		"time, in interleaved rounds; then once more with DIR/inst on the --recheck inputs\n"
+		"whose feature run took longest, so that training knows the features that differ\n"
+		"between two runs of one input (a clock, an address, a random value) and leaves\n"
+		"them out. Every finished run is kept in DIR/profile.db at once:\n"
 		"run the same command again to resume after an interruption. Crashes, timeouts and\n"
 		"non-zero exits (but those of --ok-exit) are recorded and left out of models.\n"
 		"\n"
@@ -191,6 +204,7 @@ const struct command cmd_profile = {
 		"                     failure (\"1\" for grep: no line matched; \"1,2\"); a profile\n"
 		"                     keeps the set it was started with\n"
 		"  --new              start a new profile; the old database is kept aside\n"
+		"  --recheck N        rerun DIR/inst on the N longest inputs (default 3; 0: none)\n"
 		"  --pin CPU          pin every run to one CPU\n"
 		"  --status           print inputs complete, failed and pending, and the noise\n"
 		"  --json             with --status, as JSON\n"

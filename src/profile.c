@@ -7,6 +7,10 @@
  *   feature runs: DIR/inst once per input (jobs worker processes, each its own connection)
  *   timing runs: `repeat` rounds, each running DIR/orig once on every input in order, so that
  *                drift of the machine spreads over inputs (one at a time unless asked)
+ *   recheck runs: DIR/inst a second time (rep 1) on the `recheck` inputs of the shard whose
+ *                feature run took longest: a feature that differs between two runs of one
+ *                input (a clock reading, an address, a random value) is one no evaluator can
+ *                compute again, and training rejects it before slicing (store_unstable_features)
  * Every run skips itself if already recorded and records itself in one transaction, so the
  * profile can be killed at any moment and resumed by running the same command again.
  */
@@ -14,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +132,61 @@ static int run_share(struct job *j, const char *kind, int rep, int w, int nworke
 		}
 	}
 	return 0;
+}
+
+/* An input of the shard and how long its feature run took. */
+struct timed_input {
+	int i;       /* its index in the inputs */
+	double wall; /* its feature run's wall time, NaN if none ended ok */
+};
+
+/* Orders timed inputs by descending wall time, those without one last, ties by position. */
+static int longest_first(const void *x, const void *y)
+{
+	const struct timed_input *a = x, *b = y;
+
+	if (isnan(a->wall) || isnan(b->wall))
+		return isnan(a->wall) - isnan(b->wall);
+	return a->wall < b->wall ? 1 : a->wall > b->wall ? -1 : a->i - b->i;
+}
+
+/*
+ * Runs DIR/inst a second time (rep 1) on the opt->recheck inputs of the shard whose feature run
+ * ended ok and took longest (a clock read twice differs most there), unless the shard already
+ * has that many recheck runs. Returns 0 or -1.
+ */
+static int run_rechecks(struct job *j, struct error *err)
+{
+	int n = 0, want = j->opt->recheck, have = 0, rc = 0;
+	struct timed_input *v;
+
+	if (want <= 0)
+		return 0;
+	v = xmalloc(sizeof *v * (size_t)j->ins->n);
+	for (int i = 0; i < j->ins->n; i++) {
+		int has = in_shard(j->opt, i) ? store_has_run(j->st, j->ids[i], "features", 1, err) : 0;
+
+		if (has < 0) {
+			rc = -1;
+			goto out;
+		}
+		have += has;
+		if (in_shard(j->opt, i))
+			v[n++] = (struct timed_input){i, store_run_wall(j->st, j->ids[i], "features", 0)};
+	}
+	qsort(v, (size_t)n, sizeof *v, longest_first);
+	for (int k = 0; k < n && have < want && !isnan(v[k].wall); k++) {
+		int has = store_has_run(j->st, j->ids[v[k].i], "features", 1, err);
+
+		if (has < 0 || (!has && run_one(j, v[k].i, "features", 1, err) < 0)) {
+			rc = -1;
+			goto out;
+		}
+		have += !has;
+	}
+out:
+	free(v);
+	return rc;
 }
 
 /* Makes a private temporary folder for a worker. */
@@ -335,6 +395,8 @@ int profile_run(const struct profile_options *opt, struct error *err)
 			goto out;
 		}
 	}
+	if (run_rechecks(&j, err) < 0)
+		goto out;
 	if (opt->progress)
 		fprintf(stderr, "\r%*s\r", 40, "");
 	rc = 0;

@@ -360,12 +360,14 @@ int store_add_run(struct store *st, int64_t input, const char *kind, int rep,
 /* Per-input completeness, as SQL: one row per input. */
 static const char input_state_sql[] =
 	"SELECT i.id, i.text,"
-	" (SELECT status FROM runs WHERE input = i.id AND kind = 'features'),"
-	" (SELECT count(*) FROM runs r JOIN counters c ON c.run = r.id WHERE r.input = i.id),"
+	" (SELECT status FROM runs WHERE input = i.id AND kind = 'features' AND rep = 0),"
+	" (SELECT count(*) FROM runs r JOIN counters c ON c.run = r.id WHERE r.input = i.id"
+	"   AND r.kind = 'features' AND r.rep = 0),"
 	" (SELECT count(*) FROM runs WHERE input = i.id AND kind = 'time' AND status = 'ok'),"
-	" (SELECT count(*) FROM runs WHERE input = i.id AND status != 'ok'),"
+	" (SELECT count(*) FROM runs WHERE input = i.id AND status != 'ok'"
+	"   AND NOT (kind = 'features' AND rep > 0)),"
 	" (SELECT count(*) FROM runs f JOIN runs t ON t.input = f.input AND t.kind = 'time'"
-	"   WHERE f.input = i.id AND f.kind = 'features'"
+	"   WHERE f.input = i.id AND f.kind = 'features' AND f.rep = 0"
 	"   AND (f.status != t.status OR f.exit_code != t.exit_code) AND t.status != 'timeout'),"
 	" i.line FROM inputs i ORDER BY i.position";
 
@@ -460,6 +462,12 @@ int store_status(struct store *st, struct store_status *out, struct error *err)
 		sqlite3_reset(q);
 	}
 	sqlite3_finalize(q);
+	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM runs WHERE kind = 'features' AND rep > 0",
+			       -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, err, "reading the profile");
+	if (sqlite3_step(q) == SQLITE_ROW)
+		out->rechecked = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
 	return 0;
 }
 
@@ -493,7 +501,7 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 	    sqlite3_prepare_v2(st->db, "SELECT wall, user, sys, maxrss FROM runs WHERE input = ? AND "
 				       "kind = 'time' AND status = 'ok'", -1, &t, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "SELECT c.data FROM runs r JOIN counters c ON c.run = r.id WHERE "
-				       "r.input = ? AND r.kind = 'features'", -1, &cq, NULL) != SQLITE_OK)
+				       "r.input = ? AND r.kind = 'features' AND r.rep = 0", -1, &cq, NULL) != SQLITE_OK)
 		return sql_error(st, err, "reading the profile");
 	while (sqlite3_step(q) == SQLITE_ROW) {
 		int64_t input = sqlite3_column_int64(q, 0);
@@ -538,6 +546,72 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 	sqlite3_finalize(t);
 	sqlite3_finalize(cq);
 	return 0;
+}
+
+double store_run_wall(struct store *st, int64_t input, const char *kind, int rep)
+{
+	sqlite3_stmt *q;
+	double wall = NAN;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT wall FROM runs WHERE input = ? AND kind = ? AND rep = ? "
+				       "AND status = 'ok'", -1, &q, NULL) != SQLITE_OK)
+		return NAN;
+	sqlite3_bind_int64(q, 1, input);
+	sqlite3_bind_text(q, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_int(q, 3, rep);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		wall = sqlite3_column_double(q, 0);
+	sqlite3_finalize(q);
+	return wall;
+}
+
+/* Returns whether two values of a feature differ (two NaNs do not). */
+static int values_differ(double a, double b)
+{
+	return a != b && !(isnan(a) && isnan(b));
+}
+
+int store_unstable_features(struct store *st, const struct manifest *m, struct store_unstable **out,
+			    int *compared, struct error *err)
+{
+	uint64_t *a = xcalloc((size_t)m->ncounters + 1, sizeof *a);
+	uint64_t *b = xcalloc((size_t)m->ncounters + 1, sizeof *b);
+	unsigned char *seen = xcalloc((size_t)m->n + 1, 1);
+	sqlite3_stmt *q;
+	int n = 0;
+
+	*out = NULL;
+	*compared = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT i.line, ca.data, cb.data FROM runs ra"
+				       " JOIN counters ca ON ca.run = ra.id"
+				       " JOIN runs rb ON rb.input = ra.input AND rb.kind = 'features' AND rb.rep > 0"
+				       " JOIN counters cb ON cb.run = rb.id JOIN inputs i ON i.id = ra.input"
+				       " WHERE ra.kind = 'features' AND ra.rep = 0 AND ra.status = 'ok'"
+				       " AND rb.status = 'ok' ORDER BY i.position, rb.rep", -1, &q, NULL) != SQLITE_OK) {
+		n = sql_error(st, err, "reading the recheck runs");
+		goto out;
+	}
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		if (decode_counters(sqlite3_column_blob(q, 1), sqlite3_column_bytes(q, 1), m, a) < 0 ||
+		    decode_counters(sqlite3_column_blob(q, 2), sqlite3_column_bytes(q, 2), m, b) < 0)
+			continue;
+		(*compared)++;
+		for (int f = 0; f < m->n; f++) {
+			double x = feature_value(&m->v[f], a), y = feature_value(&m->v[f], b);
+
+			if (seen[f] || !values_differ(x, y))
+				continue;
+			seen[f] = 1;
+			*out = xrealloc(*out, sizeof **out * (size_t)(n + 1));
+			(*out)[n++] = (struct store_unstable){f, sqlite3_column_int(q, 0), x, y};
+		}
+	}
+	sqlite3_finalize(q);
+out:
+	free(a);
+	free(b);
+	free(seen);
+	return n;
 }
 
 int store_samples_keep_lines(struct store_samples *s, const int *lines, int nlines, int *rows)

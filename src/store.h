@@ -37,7 +37,8 @@ struct store_status {
 	int mismatched;     /* inputs whose feature run ended unlike their timing runs (status or
 			     * exit code): the instrumented build was not transparent */
 	int repeat;         /* timing runs per input */
-	int runs[4];        /* runs by status: ok, nonzero, crash, timeout */
+	int runs[4];        /* runs by status: ok, nonzero, crash, timeout (recheck runs too) */
+	int rechecked;      /* recheck runs: DIR/inst a second time on one input (profile.h) */
 	double noise_floor; /* mean |rep - median of the other reps| / median, over complete inputs */
 	double median_cv;   /* median over complete inputs of the timing coefficient of variation */
 };
@@ -80,6 +81,24 @@ int store_has_run(struct store *st, int64_t input, const char *kind, int rep, st
 int store_add_run(struct store *st, int64_t input, const char *kind, int rep,
 		  const struct run_result *res, const char *stderr_head, const uint64_t *counters,
 		  int ncounters, struct error *err);
+
+/* Returns the wall time of run (input, kind, rep) if it is recorded as ok, or NaN. */
+double store_run_wall(struct store *st, int64_t input, const char *kind, int rep);
+
+/* A feature that took two values on two runs of the instrumented build on one input. */
+struct store_unstable {
+	int feature;          /* its index in the manifest */
+	int line;             /* the input's line in the inputs file: the first such input */
+	double first, second; /* its value on the feature run, on the recheck run */
+};
+/*
+ * Compares every recheck run (a feature run with rep > 0, profile.h) that ended ok with the
+ * input's first feature run: fills *out (owned by the caller; NULL when none) with each feature
+ * of m whose value differs on some input, and *compared with the number of inputs compared.
+ * Returns how many features differ, or -1 with err set.
+ */
+int store_unstable_features(struct store *st, const struct manifest *m, struct store_unstable **out,
+			    int *compared, struct error *err);
 
 /* Fills *out. Returns 0 or -1. */
 int store_status(struct store *st, struct store_status *out, struct error *err);

@@ -121,6 +121,10 @@ struct trainer {
 	struct dataset ds;               /* the samples as a dataset of the metric */
 	struct decision *dec;            /* every decided feature; owned */
 	int ndec;                        /* their number */
+	struct store_unstable *unstable; /* the program features that differ between the feature
+					  * run and the recheck run of one input; owned */
+	int nunstable;                   /* their number */
+	int rechecked;                   /* the inputs with a recheck run compared */
 	json_t *iterations;              /* the log of the loop; owned */
 	unsigned char *is_block;         /* per counter: it counts a block's entries; owned */
 	unsigned char *chosen;           /* --select adaptive: the pool inputs profiled; owned */
@@ -301,6 +305,7 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 	po.timeout = t->opt->timeout;
 	po.fresh = fresh;
 	po.metric = t->opt->metric;
+	po.recheck = PROFILE_RECHECK;
 	po.progress = t->opt->log != NULL && isatty(2);
 	if (t->opt->select_adaptive) {
 		struct select_options so = {t->opt->select_target, 10, 5, t->opt->select_max, t->opt->metric,
@@ -320,6 +325,11 @@ static int profile(struct trainer *t, int fresh, const struct fit_options *fit, 
 			dataset_set_count(&t->ds, MANIFEST_INSTRUCTIONS);
 		if (rc == 0)
 			rc = store_load_samples(&st, &t->m, t->opt->metric, &t->samples, &excluded, err);
+		free(t->unstable);
+		t->unstable = NULL;
+		if (rc == 0 && (t->nunstable = store_unstable_features(&st, &t->m, &t->unstable,
+								       &t->rechecked, err)) < 0)
+			rc = -1;
 		store_close(&st);
 	}
 	free(db);
@@ -1177,6 +1187,46 @@ static int decide(struct trainer *t, char **names, int n, int iteration, struct 
 	free(program);
 	free(sampled);
 	return rc;
+}
+
+/* ---- the unstable screen ------------------------------------------------------------------ */
+
+/* The rejections reject_unstable prints (train.json rejected_before_slicing has them all). */
+#define UNSTABLE_SHOWN 8
+
+/*
+ * Rejects, before any slicing, every feature of the dataset (or sampled copy of one) that took
+ * two values on two runs of the instrumented build on one input (the recheck runs, profile.h):
+ * a clock reading, an address or a random value, which fits a time in-sample and which no
+ * evaluator computes again (lz4's timeLength_s and cpuEnd were each chosen, sliced and rejected
+ * as not validated, one round after another). Features decided already are left alone, so the
+ * call is repeated after sampled features are added again. Returns how many it rejected.
+ * Requires the dataset with its sampled columns, and t->unstable from the profile.
+ */
+static int reject_unstable(struct trainer *t)
+{
+	int rejected = 0;
+
+	for (int j = 0; j < t->ds.p; j++) {
+		const char *name = t->ds.names[j], *base = sampler_feature(name);
+		struct decision *d;
+
+		for (int u = 0; u < t->nunstable; u++) {
+			const struct store_unstable *s = &t->unstable[u];
+
+			if (strcmp(base ? base : name, t->m.v[s->feature].name) != 0 || decided(t, name))
+				continue;
+			d = add_decision(t, name, 0);
+			d->reason = xasprintf("unstable: input line %d gave %.17g, then %.17g on a second "
+					      "run of the instrumented build (a clock, an address or a "
+					      "random value: no evaluator computes it again)", s->line,
+					      s->first, s->second);
+			if (++rejected <= UNSTABLE_SHOWN)
+				say(t, "  %-50s rejected: %s\n", name, d->reason);
+			break;
+		}
+	}
+	return rejected;
 }
 
 /* ---- the static screen -------------------------------------------------------------------- */
@@ -2744,6 +2794,7 @@ static void trainer_release(struct trainer *t)
 		free(t->dec[i].reason);
 	}
 	free(t->dec);
+	free(t->unstable);
 	free(t->build);
 	manifest_release(&t->m);
 	inputs_release(&t->ins);
@@ -2877,6 +2928,7 @@ static int sample_cheaper(struct trainer *t, struct error *err)
 		json_decref(before);
 		return -1;
 	}
+	reject_unstable(t);
 	json_object_set_new(t->sampling, "budget", json_real(budget));
 	json_object_set_new(t->sampling, "before", before);
 	return 1;
@@ -3456,7 +3508,7 @@ int train_run(const struct train_options *opt, struct error *err)
 	struct model model = {0};
 	struct decision final = {0};
 	double t0 = now_seconds();
-	int rebuilt = 0, iterations = 0, rc = -1, more = 0;
+	int rebuilt = 0, iterations = 0, rc = -1, more = 0, rejected;
 
 	t.opt = opt;
 	t.build = xasprintf("%s/build", opt->dir);
@@ -3479,6 +3531,10 @@ int train_run(const struct train_options *opt, struct error *err)
 	t.seconds[T_PROFILE] = now_seconds() - t0;
 	if (add_sampled_features(&t, err) < 0)
 		goto out;
+	rejected = reject_unstable(&t);
+	say(&t, "recheck: %d features differ between two runs of the instrumented build on one of "
+	    "%d inputs: rejected before slicing%s\n", rejected, t.rechecked,
+	    rejected > UNSTABLE_SHOWN ? " (all in train.json, rejected_before_slicing)" : "");
 	screen(&t);
 	if (estimate_all(&t, err) < 0)
 		goto out;

@@ -52,7 +52,8 @@ Profiled as it is, the six inputs that match nothing are failures, left out:
   $ mantis instrument -o b grep.c > /dev/null
   $ mantis profile b --inputs train.txt --repeat 1 --quiet
   b/profile.db: 18 inputs: 12 complete, 6 failed, 0 pending (1 timing runs each)
-  runs: 24 ok, 12 nonzero, 0 crash, 0 timeout
+  runs: 27 ok, 12 nonzero, 0 crash, 0 timeout
+  recheck: 3 inputs run a second time with the instrumented build (training rejects the features that differ)
 
 A profile keeps the rule its runs were judged by, so it cannot be resumed under another:
 
@@ -61,7 +62,8 @@ A profile keeps the rule its runs were judged by, so it cannot be resumed under 
   [1]
   $ mantis profile b --inputs train.txt --repeat 1 --quiet --ok-exit 1 --new 2> /dev/null
   b/profile.db: 18 inputs: 18 complete, 0 failed, 0 pending (1 timing runs each)
-  runs: 36 ok, 0 nonzero, 0 crash, 0 timeout
+  runs: 39 ok, 0 nonzero, 0 crash, 0 timeout
+  recheck: 3 inputs run a second time with the instrumented build (training rejects the features that differ)
   $ mantis profile b --inputs train.txt --ok-exit 1,x
   mantis profile: --ok-exit: 'x' is not an exit code from 0 to 63
   See 'mantis help profile'.

@@ -13,7 +13,8 @@ mantis profile, export and model on a target that misbehaves on some inputs.
   > I
   $ mantis profile b --inputs inputs.txt --repeat 2 --timeout 1 --quiet
   b/profile.db: 7 inputs: 4 complete, 3 failed, 0 pending (2 timing runs each)
-  runs: 12 ok, 3 nonzero, 3 crash, 3 timeout
+  runs: 15 ok, 3 nonzero, 3 crash, 3 timeout
+  recheck: 3 inputs run a second time with the instrumented build (training rejects the features that differ)
   noise: * (glob)
 
 Every run is kept, with its fate:
@@ -34,7 +35,7 @@ Running the same command again resumes: nothing is run twice.
   $ mantis profile b --inputs inputs.txt --timeout 1 --quiet | head -1
   b/profile.db: 7 inputs: 4 complete, 3 failed, 0 pending (2 timing runs each)
   $ sqlite3 b/profile.db "SELECT count(*), count(DISTINCT input || kind || rep) FROM runs"
-  21|21
+  24|24
 
 Export and model use the complete inputs only:
 
@@ -51,7 +52,7 @@ Export and model use the complete inputs only:
   train MRE   * on 4 samples (glob)
 
   $ mantis profile b --status --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["complete"], d["failed"], d["mismatched"], d["runs"])'
-  4 3 0 {'ok': 12, 'nonzero': 3, 'crash': 3, 'timeout': 3}
+  4 3 0 {'ok': 15, 'nonzero': 3, 'crash': 3, 'timeout': 3}
 
 An input on which the instrumented build ends unlike the original is called out:
 
@@ -69,7 +70,8 @@ A rebuilt program or a changed inputs file is refused; --new starts over and kee
   $ mantis profile b --inputs inputs.txt --repeat 1 --timeout 1 --new --quiet 2>&1 | sed 's/db\.[0-9-]*/db.STAMP/'
   mantis: the previous profile is kept as b/profile.db.STAMP
   b/profile.db: 8 inputs: 5 complete, 3 failed, 0 pending (1 timing runs each)
-  runs: 10 ok, 2 nonzero, 2 crash, 2 timeout
+  runs: 13 ok, 2 nonzero, 2 crash, 2 timeout
+  recheck: 3 inputs run a second time with the instrumented build (training rejects the features that differ)
   $ mantis instrument -o b "$TESTDIR/data/target.c" --schemes loop > /dev/null
   $ mantis profile b --inputs inputs.txt --quiet
   mantis: b/profile.db profiles another build of the program (it was rebuilt since): use --new to start a new profile

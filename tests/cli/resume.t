@@ -1,4 +1,5 @@
-A profile killed with SIGKILL at three moments resumes to exactly every run, once each.
+A profile killed with SIGKILL at three moments resumes to exactly every run, once each: a
+feature run and 2 timing runs per input, and 3 recheck runs.
 
   $ mantis instrument -o b "$TESTDIR/data/target.c" --schemes loop,value > /dev/null
   $ for i in $(seq 1 200); do echo "ok $((i * 10))"; done > inputs.txt
@@ -19,8 +20,8 @@ A profile killed with SIGKILL at three moments resumes to exactly every run, onc
   $ mantis profile b --inputs inputs.txt --repeat 2 --quiet | head -1
   b/profile.db: 200 inputs: 200 complete, 0 failed, 0 pending (2 timing runs each)
   $ sqlite3 b/profile.db "SELECT count(*), count(DISTINCT input || ':' || kind || ':' || rep) FROM runs; SELECT count(*) FROM counters; PRAGMA integrity_check"
-  600|600
-  200
+  603|603
+  203
   ok
 
 Shards profiled apart and merged equal one profile of everything (same inputs, same features):
