@@ -34,11 +34,12 @@ accepted (the model train ends with):
   select: round 1, 10 of 30 inputs profiled (10 complete), cross-validated error 0.0% (target 10.0%)
   profile: 10 inputs complete
 
-Two runs per selected input (the instrumented one and one timing run), none for the others,
-and the predictor is as exact on unseen inputs as the model is:
+Two runs per selected input (the instrumented one and one timing run) and three recheck runs
+(the instrumented one again on the longest), none for the others, and the predictor is as exact
+on unseen inputs as the model is:
 
   $ python3 -c 'import sqlite3; db = sqlite3.connect("pred/build/profile.db"); print(db.execute("SELECT count(*), count(DISTINCT input) FROM runs").fetchone(), db.execute("SELECT count(*) FROM inputs").fetchone())'
-  (20, 10) (30,)
+  (23, 10) (30,)
   $ mantis eval pred --inputs test.txt --repeat 1 --json | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["n"], r["mre"] < 1e-4)'
   8 True
 
@@ -54,7 +55,7 @@ up to --max-inputs; a resumed train reuses every run:
   select: round 1, 20 of 30 inputs profiled (20 complete), cross-validated error E (target 0.0%)
   profile: 20 inputs complete
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("SELECT count(*) FROM runs").fetchone())'
-  (40,)
+  (43,)
 
 The selection first validates the model of every feature; train then rejects the features
 whose evaluators cost more than the threshold, and goes on selecting while the model of the

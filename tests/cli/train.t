@@ -90,7 +90,7 @@ Run again, it resumes: the build and every recorded run are reused.
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.2 --no-input-features prog.c | head -1
   build: pred/build is up to date
   $ python3 -c 'import sqlite3; print(sqlite3.connect("pred/build/profile.db").execute("select count(*) from runs").fetchone()[0])'
-  16
+  19
 
 A build whose IR a mantis of another kind prepared (its record ends otherwise) is made again, and
 the profile with it:
