@@ -134,10 +134,11 @@ static int run_share(struct job *j, const char *kind, int rep, int w, int nworke
 	return 0;
 }
 
-/* An input of the shard and how long its feature run took. */
+/* An input of the shard, how long its feature run took, and whether it was rechecked. */
 struct timed_input {
 	int i;       /* its index in the inputs */
 	double wall; /* its feature run's wall time, NaN if none ended ok */
+	int has;     /* it has a recheck run already */
 };
 
 /* Orders timed inputs by descending wall time, those without one last, ties by position. */
@@ -162,27 +163,28 @@ static int run_rechecks(struct job *j, struct error *err)
 
 	if (want <= 0)
 		return 0;
-	v = xmalloc(sizeof *v * (size_t)j->ins->n);
+	v = xmalloc(sizeof *v * (size_t)(j->ins->n + 1));
 	for (int i = 0; i < j->ins->n; i++) {
-		int has = in_shard(j->opt, i) ? store_has_run(j->st, j->ids[i], "features", 1, err) : 0;
+		int has;
 
-		if (has < 0) {
+		if (!in_shard(j->opt, i))
+			continue;
+		if ((has = store_has_run(j->st, j->ids[i], "features", 1, err)) < 0) {
 			rc = -1;
 			goto out;
 		}
 		have += has;
-		if (in_shard(j->opt, i))
-			v[n++] = (struct timed_input){i, store_run_wall(j->st, j->ids[i], "features", 0)};
+		v[n++] = (struct timed_input){i, store_run_wall(j->st, j->ids[i], "features", 0), has};
 	}
 	qsort(v, (size_t)n, sizeof *v, longest_first);
 	for (int k = 0; k < n && have < want && !isnan(v[k].wall); k++) {
-		int has = store_has_run(j->st, j->ids[v[k].i], "features", 1, err);
-
-		if (has < 0 || (!has && run_one(j, v[k].i, "features", 1, err) < 0)) {
+		if (v[k].has)
+			continue;
+		if (run_one(j, v[k].i, "features", 1, err) < 0) {
 			rc = -1;
 			goto out;
 		}
-		have += !has;
+		have++;
 	}
 out:
 	free(v);
