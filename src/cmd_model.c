@@ -20,6 +20,33 @@
 
 #include <sys/stat.h>
 
+/*
+ * Leaves out of ds the features whose value differed between two runs of the instrumented build
+ * on one input (the profile's recheck runs): a clock reading, an address or a random value fits
+ * a time in-sample and predicts nothing, as mantis train rejects it. Says how many on stderr.
+ */
+static void drop_unstable(struct dataset *ds, struct store *st, const struct manifest *m,
+			  const char *db)
+{
+	struct store_unstable *u = NULL;
+	struct error err = {""};
+	int compared, n = store_unstable_features(st, m, &u, &compared, &err), dropped = 0, first = -1;
+
+	if (n < 0)
+		die("%s", err.msg);
+	for (int i = 0; i < n; i++) {
+		if (dataset_drop(ds, m->v[u[i].feature].name) && dropped++ == 0)
+			first = i;
+	}
+	if (dropped)
+		fprintf(stderr, "mantis model: %d feature%s of %s left out: %s differed between two "
+				"runs of the instrumented build on one input (a clock, an address or a "
+				"random value), such as %s (input line %d: %.17g, then %.17g)\n",
+			dropped, dropped == 1 ? "" : "s", db, dropped == 1 ? "its value" : "their values",
+			m->v[u[first].feature].name, u[first].line, u[first].first, u[first].second);
+	free(u);
+}
+
 /* Loads the profile of build directory dir as a dataset of metric (or the profile's default). */
 static void load_profile(struct dataset *ds, const char *dir, const char *db_option,
 			 const char *metric)
@@ -41,6 +68,7 @@ static void load_profile(struct dataset *ds, const char *dir, const char *db_opt
 		die("%s", err.msg);
 	if (strcmp(ds->metric, "instructions") == 0)
 		dataset_drop_prefix(ds, "bycount:"); /* they add up to the metric itself */
+	drop_unstable(ds, &st, &m, db);
 	if (excluded)
 		fprintf(stderr, "mantis model: %d input%s of %s left out (incomplete, crashed, timed out "
 				"or exited non-zero)\n", excluded, excluded == 1 ? "" : "s", db);
@@ -237,7 +265,9 @@ const struct command cmd_model = {
 		"\n"
 		"Fits metric = c0 + sum of c * monomial(features) and prints it in original units\n"
 		"(or, with --algo rate, metric = size * rate).\n"
-		"DIR: a build directory with a profile (mantis profile): its complete inputs.\n"
+		"DIR: a build directory with a profile (mantis profile): its complete inputs; the\n"
+		"features whose value differed on the profile's recheck runs (a clock, an address)\n"
+		"are left out, as mantis train rejects them.\n"
 		"FILE.csv: a header line, then one row per input; a first column named 'input'\n"
 		"holds row names; columns wall, cpu, user, sys, maxrss, instructions are metrics,\n"
 		"every other column a feature. Every cell must be a finite number.\n"

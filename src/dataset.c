@@ -293,13 +293,15 @@ int dataset_find(const struct dataset *ds, const char *name)
 	return -1;
 }
 
-int dataset_drop_prefix(struct dataset *ds, const char *prefix)
+/* Removes the feature columns whose name matches (exactly, or as a prefix when prefix is set);
+ * returns how many. */
+static int drop_names(struct dataset *ds, const char *name, int prefix)
 {
-	size_t len = strlen(prefix);
+	size_t len = strlen(name);
 	int kept = 0;
 
 	for (int j = 0; j < ds->p; j++) {
-		if (strncmp(ds->names[j], prefix, len) == 0) {
+		if (prefix ? strncmp(ds->names[j], name, len) == 0 : strcmp(ds->names[j], name) == 0) {
 			free(ds->names[j]);
 			continue;
 		}
@@ -311,6 +313,16 @@ int dataset_drop_prefix(struct dataset *ds, const char *prefix)
 	kept = ds->p - kept;
 	ds->p -= kept;
 	return kept;
+}
+
+int dataset_drop_prefix(struct dataset *ds, const char *prefix)
+{
+	return drop_names(ds, prefix, 1);
+}
+
+int dataset_drop(struct dataset *ds, const char *name)
+{
+	return drop_names(ds, name, 0);
 }
 
 void dataset_add_column(struct dataset *ds, const char *name, const double *values)

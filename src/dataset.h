@@ -37,6 +37,9 @@ int dataset_find(const struct dataset *ds, const char *name);
 /* Removes the feature columns whose name starts with prefix; returns how many. */
 int dataset_drop_prefix(struct dataset *ds, const char *prefix);
 
+/* Removes the feature column called name; returns 1 if there was one, else 0. */
+int dataset_drop(struct dataset *ds, const char *name);
+
 /* Appends the feature column name (copied) with values[0..n) (copied). */
 void dataset_add_column(struct dataset *ds, const char *name, const double *values);
 

@@ -79,6 +79,16 @@ neither:
   value:main:prog.c:17:start.sum
   set() set()
 
+mantis model on the same profile leaves them out too, and says so (the first one named; its two
+values are clock readings, different on every run): 99 candidate features of the 105 it read
+before: the two clock values it kept as candidates and their four copies (first, mean):
+
+  $ mantis model pred/build --metric wall -o m.json > /dev/null 2> model.err
+  $ sed -E 's/ \(input line [0-9]+: [-0-9.e+]+, then [-0-9.e+]+\)$/ (input line L: A, then B)/' model.err
+  mantis model: 6 features of pred/build/profile.db left out: their values differed between two runs of the instrumented build on one input (a clock, an address or a random value), such as value:main:prog.c:17:start.sum (input line L: A, then B)
+  $ mantis model pred/build --metric wall -o - 2> /dev/null | grep '^features' | sed -E 's/^features +[0-9]+ of/features of/'
+  features of 99: 68 constant, 24 copies of others, 0 excluded, 7 kept
+
 A profile asked for no recheck runs has none, and its runs are the feature and timing runs:
 
   $ mantis instrument -o plain prog.c > /dev/null

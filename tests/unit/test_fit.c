@@ -68,6 +68,26 @@ START_TEST(csv_roles_and_values)
 }
 END_TEST
 
+/* dataset_drop removes the one column of that exact name (loop:f:a.c:12 is not loop:f:a.c:120,
+ * as a prefix would take); dataset_drop_prefix every column it begins. */
+START_TEST(drop_exact_name_or_prefix)
+{
+	struct dataset ds;
+
+	load_ok(&ds, "loop:f:a.c:12,loop:f:a.c:120,bycount:x,wall\n1,2,3,4\n5,6,7,8\n", NULL);
+	ck_assert_int_eq(dataset_drop(&ds, "loop:f:a.c:12"), 1);
+	ck_assert_int_eq(ds.p, 2);
+	ck_assert_str_eq(ds.names[0], "loop:f:a.c:120");
+	ck_assert_double_eq(ds.x[0 * 2 + 1], 6);
+	ck_assert_double_eq(ds.x[1 * 2 + 0], 3);
+	ck_assert_int_eq(dataset_drop(&ds, "loop:f:a.c:1"), 0);
+	ck_assert_int_eq(dataset_drop_prefix(&ds, "bycount:"), 1);
+	ck_assert_int_eq(ds.p, 1);
+	ck_assert_str_eq(ds.names[0], "loop:f:a.c:120");
+	dataset_release(&ds);
+}
+END_TEST
+
 START_TEST(csv_errors_name_line_and_column)
 {
 	load_fails("a,wall\n1,2\n3,nan\n", NULL, ":3: column 'wall': 'nan' is not a finite number");
@@ -577,6 +597,7 @@ Suite *suite_fit(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, csv_roles_and_values);
+	tcase_add_test(tc, drop_exact_name_or_prefix);
 	tcase_add_test(tc, csv_errors_name_line_and_column);
 	tcase_add_test(tc, prep_decisions);
 	tcase_add_test(tc, bad_data_is_refused_clearly);
