@@ -7,8 +7,9 @@
  * inputs of the predictor's time over the program's, beside the share of it that is the
  * evaluator's process start-up alone (the floor no evaluator goes below). Beside them the
  * noise floor: the mean relative difference between two independent measurements of A (each
- * the median of K runs, interleaved), the error a perfect model would still show on this
- * machine. For a time, the machine's drift (drift.c): a few training inputs re-timed every N
+ * the median of K runs; the second made after every input's first, minutes later, so that
+ * it sees the machine's speed wander as a prediction made now of a run made later does), the
+ * error a perfect model would still show on this machine. For a time, the machine's drift (drift.c): a few training inputs re-timed every N
  * inputs against their profiled time; each input gets the factor interpolated between the
  * checks around it, and the error is also given with each prediction multiplied by its
  * factor, which tells the model's error from the machine's change since training.
@@ -56,7 +57,8 @@ struct errors {
 struct summary {
 	int n, failed, warned;          /* ok samples, failed ones, ones predict warned about */
 	struct errors by[NPREDICTORS];  /* per predictor (baselines: with --baselines) */
-	double noise;                   /* mean |A - again| / A */
+	double noise;                   /* mean |A - again| / A over the inputs measured twice;
+					   NaN: none */
 	double start_cost;              /* mean start_cost over the ok samples that have one;
 					   NaN if none has */
 	double call_cost;               /* mean call_cost, likewise */
@@ -86,56 +88,88 @@ struct measuring {
 };
 
 /*
- * Runs how->program 2K times interleaved on in, and for instructions PRED/build/inst once.
- * Fills s->actual, s->again and *wall (median wall). Returns 0, or -1 with s->why set.
+ * Runs how->program K times on in and returns 0 with *value the median of its metric (and *wall
+ * the median wall time, when wall is not NULL), or -1 with s->why set.
  */
-static int measure_actual(const struct predictor *p, const struct measuring *how,
-			  const struct input *in, struct eval_sample *s, double *wall)
+static int time_program(const struct predictor *p, const struct measuring *how,
+			const struct input *in, struct eval_sample *s, double *value, double *wall)
 {
-	char *inst = xasprintf("%s/build/inst", p->dir);
-	double a[2][64], walls[64];
-	const char *metric = p->info.metric;
+	double a[64], walls[64];
 	struct run_options ro = {.timeout = how->timeout, .argv0 = p->m.program};
 	struct error err = {""};
-	int rc = 0, reps = how->reps;
 
-	for (int r = 0; r < 2 * reps && rc == 0; r++) {
+	for (int r = 0; r < how->reps; r++) {
 		struct run_result res;
 
 		if (runner_run(how->program, in, &ro, &res, &err) < 0 || res.status != RUN_OK) {
 			s->why = xasprintf("the program %s", err.msg[0] ? err.msg
 								 : runner_status_name(res.status));
-			rc = -1;
-			break;
+			return -1;
 		}
-		a[r % 2][r / 2] = strcmp(metric, "instructions") == 0 ? res.wall
-				  : runner_metric(&res, metric);
-		if (r % 2 == 0)
-			walls[r / 2] = res.wall;
+		a[r] = strcmp(p->info.metric, "instructions") == 0 ? res.wall
+		       : runner_metric(&res, p->info.metric);
+		walls[r] = res.wall;
 	}
-	if (rc == 0) {
-		*wall = median(walls, reps);
-		s->actual = median(a[0], reps);
-		s->again = median(a[1], reps);
-	}
-	if (rc == 0 && strcmp(metric, "instructions") == 0) {
-		const struct manifest *m = predictor_counting(p);
-		int total = manifest_find(m, MANIFEST_INSTRUCTIONS);
-		struct run_result res;
-		uint64_t *c = NULL;
+	*value = median(a, how->reps);
+	if (wall)
+		*wall = median(walls, how->reps);
+	return 0;
+}
 
-		if (total < 0 || predictor_measure(inst, in, 0, m, &res, &c, NULL, &err) < 0 ||
-		    res.status != RUN_OK || !c) {
-			s->why = xasprintf("no instruction count: %s", err.msg[0] ? err.msg
-							: "the instrumented program failed");
-			rc = -1;
-		} else {
-			s->actual = s->again = feature_value(&m->v[total], c);
-		}
-		free(c);
+/*
+ * Measures the actual value of in: for a time, the median of K runs of how->program (s->again,
+ * the second measurement, is left NaN for measure_again's pass); for instructions, the exact
+ * count of PRED/build/inst, which is its own second measurement. Fills *wall (the median wall
+ * time of those K runs). Returns 0, or -1 with s->why set.
+ */
+static int measure_actual(const struct predictor *p, const struct measuring *how,
+			  const struct input *in, struct eval_sample *s, double *wall)
+{
+	const struct manifest *m = predictor_counting(p);
+	char *inst;
+	struct run_result res;
+	struct error err = {""};
+	uint64_t *c = NULL;
+	int total, rc = 0;
+
+	s->again = NAN;
+	if (time_program(p, how, in, s, &s->actual, wall) < 0)
+		return -1;
+	if (strcmp(p->info.metric, "instructions") != 0)
+		return 0;
+	inst = xasprintf("%s/build/inst", p->dir);
+	total = manifest_find(m, MANIFEST_INSTRUCTIONS);
+	if (total < 0 || predictor_measure(inst, in, 0, m, &res, &c, NULL, &err) < 0 ||
+	    res.status != RUN_OK || !c) {
+		s->why = xasprintf("no instruction count: %s", err.msg[0] ? err.msg
+						: "the instrumented program failed");
+		rc = -1;
+	} else {
+		s->actual = s->again = feature_value(&m->v[total], c);
 	}
+	free(c);
 	free(inst);
 	return rc;
+}
+
+/*
+ * The second measurement of a time (the noise floor's): K runs more, made after every input's
+ * first measurement, so that the two are minutes apart. A shared machine's speed wanders over
+ * minutes (lz4's training inputs re-timed during one eval: 1.04x, 0.87x, then 1.08x their
+ * profiled time, 4 minutes apart), which K runs back to back do not see: their floor was 2.1%
+ * where the drift was 24%. Leaves s->again NaN when a run fails (the floor skips the input).
+ */
+static void measure_again(const struct predictor *p, const struct measuring *how,
+			  const struct input *in, struct eval_sample *s)
+{
+	char *why = s->why;
+
+	s->why = NULL;
+	if (time_program(p, how, in, s, &s->again, NULL) < 0) {
+		free(s->why);
+		s->again = NAN;
+	}
+	s->why = why;
 }
 
 /*
@@ -234,7 +268,7 @@ static void summarize_drift(const struct eval_sample *v, int n, struct summary *
 static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
 	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
-	int started = 0, called = 0, nratio = 0;
+	int started = 0, called = 0, nratio = 0, measured_twice = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -245,7 +279,10 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 			continue;
 		}
 		out->n++;
-		out->noise += fabs(v[i].actual - v[i].again) / fabs(v[i].actual);
+		if (!isnan(v[i].again)) {
+			out->noise += fabs(v[i].actual - v[i].again) / fabs(v[i].actual);
+			measured_twice++;
+		}
 		out->warned += v[i].warned;
 		if (!isnan(v[i].start_cost)) {
 			out->start_cost += v[i].start_cost;
@@ -265,8 +302,7 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 	out->coverage = out->in_interval ? out->coverage / out->in_interval : NAN;
 	out->ratio = nratio ? median(ratio, nratio) : NAN;
 	free(ratio);
-	if (out->n)
-		out->noise /= out->n;
+	out->noise = measured_twice ? out->noise / measured_twice : NAN;
 	out->start_cost = started ? out->start_cost / started : NAN;
 	out->call_cost = called ? out->call_cost / called : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
@@ -302,7 +338,7 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "predict_cost", json_real(e->cost));
 	json_object_set_new(root, "start_cost", number(s->start_cost));
 	json_object_set_new(root, "call_cost", number(s->call_cost));
-	json_object_set_new(root, "noise_floor", json_real(s->noise));
+	json_object_set_new(root, "noise_floor", number(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
 	if (p->gated) { /* how many inputs the gated predictor predicted */
 		int gated = 0;
@@ -344,7 +380,11 @@ static void print_text(const struct predictor *p, const struct summary *s,
 	       100 * e->max_re, 100 * e->lt15, 100 * e->lt30);
 	if (!isnan(s->ratio))
 		printf("actual / predicted: median %.3fx\n", s->ratio);
-	printf("noise floor %.2f%% (two measurements of the actual value)\n", 100 * s->noise);
+	if (isnan(s->noise))
+		printf("noise floor not measured (no input measured twice)\n");
+	else
+		printf("noise floor %.2f%% (two measurements of the actual value, a pass over every "
+		       "input apart)\n", 100 * s->noise);
 	printf("prediction cost %.2f%% of the program's time", 100 * e->cost);
 	if (!isnan(s->start_cost))
 		printf(" (the %s start-up alone: %.2f%%)", p->nsampled ? p->evaluator
@@ -416,7 +456,7 @@ static json_t *sample_json(const struct eval_sample *s, const struct input *in, 
 		json_object_set_new(o, "why", json_string(s->why ? s->why : "unknown"));
 	} else {
 		json_object_set_new(o, "actual", json_real(s->actual));
-		json_object_set_new(o, "again", json_real(s->again));
+		json_object_set_new(o, "again", number(s->again));
 		json_object_set_new(o, "predicted", json_real(s->by[BY_MANTIS]));
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
 		json_object_set_new(o, "start_cost", number(s->start_cost));
@@ -639,6 +679,26 @@ static void reread_drift(struct evaldb *db, const struct inputs *ins, int baseli
 	}
 }
 
+/* Measures every ok input without a second measurement again (measure_again), recording each. */
+static void second_pass(const struct predictor *p, const struct measuring *how, struct evaldb *db,
+			const struct inputs *ins, struct eval_sample *v)
+{
+	struct error err = {""};
+	int todo = 0, done = 0;
+
+	for (int k = 0; k < ins->n; k++)
+		todo += v[k].ok && isnan(v[k].again);
+	for (int k = 0; k < ins->n; k++) {
+		if (!v[k].ok || !isnan(v[k].again))
+			continue;
+		measure_again(p, how, &ins->v[k], &v[k]);
+		if (evaldb_put(db, &ins->v[k], &v[k], &err) < 0)
+			die("%s", err.msg);
+		if (isatty(2))
+			fprintf(stderr, "\reval: second measurement %d/%d", ++done, todo);
+	}
+}
+
 static int run_eval(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -745,6 +805,8 @@ static int run_eval(int argc, char **argv)
 		check_drift(&dc, &p, &how, &db, &ins, v);
 	if (!isnan(dc.before))
 		reread_drift(&db, &ins, baselines, v);
+	if (strcmp(p.info.metric, "instructions") != 0)
+		second_pass(&p, &how, &db, &ins, v);
 	if (isatty(2) && ins.n)
 		fprintf(stderr, "\n");
 	if (reused)
@@ -798,7 +860,9 @@ const struct command cmd_eval = {
 		"alone (5 timed starts per input) and the prediction command's (mantis-predict PRED ...\n"
 		"-- ARGS run once per input, as a scheduler runs it: its start, the predictor read,\n"
 		"the evaluator), and the noise floor: the mean relative difference\n"
-		"between two independent measurements of A, each the median of K runs (interleaved);\n"
+		"between two independent measurements of A, each the median of K runs, the second\n"
+		"made in a second pass after every input's first (a shared machine's speed wanders\n"
+		"over minutes, which runs back to back do not see);\n"
 		"and how many actual values lie in the interval mantis predict gives (90% of the\n"
 		"training inputs, held out, did). An input the program or the predictor fails on is\n"
 		"listed, not counted.\n"
@@ -810,7 +874,7 @@ const struct command cmd_eval = {
 		"the training inputs where training found them.\n"
 		"\n"
 		"  --inputs FILE  the inputs (held out from training, for an honest figure)\n"
-		"  --repeat K     runs of the program per measurement (default 3; 2K runs in all)\n"
+		"  --repeat K     runs of the program per measurement (default 3; for a time 2K in all)\n"
 		"  --budget S     the predictor's time budget per input (default 60)\n"
 		"  --timeout S    kill a run of the program after S seconds (default: never)\n"
 		"  --baselines    also four baselines on the same inputs, each with its error and cost:\n"
