@@ -37,7 +37,7 @@ argument to a log on each run, so the order of the runs shows the two passes:
   1|1|1
   2|1|1
   3|1|1
-  $ python3 -c 'import json; e = json.load(open("e.json")); print(e["n"], 0 <= e["noise_floor"] < 1)'
+  $ python3 -c 'import json; e = json.load(open("e.json")); print(e["n"], e["noise_floor"] >= 0)'
   3 True
 
 An eval stopped between the passes resumes with the second measurements it lacks alone:
