@@ -38,6 +38,8 @@ static int print_status(const char *dir, const char *db_option, int json)
 		json_object_set_new(o, "rechecked", json_integer(s.rechecked));
 		json_object_set_new(o, "noise_floor", isnan(s.noise_floor) ? json_null() : json_real(s.noise_floor));
 		json_object_set_new(o, "median_cv", isnan(s.median_cv) ? json_null() : json_real(s.median_cv));
+		json_object_set_new(o, "paced_cv", isnan(s.paced_cv) ? json_null() : json_real(s.paced_cv));
+		json_object_set_new(o, "paced", json_boolean(s.paced));
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);
@@ -57,6 +59,11 @@ static int print_status(const char *dir, const char *db_option, int json)
 			printf("noise: wall time varies %.1f%% (median coefficient of variation); one run "
 			       "differs from the median of the others by %.1f%% on average (noise floor)\n",
 			       100 * s.median_cv, 100 * s.noise_floor);
+		if (!isnan(s.paced_cv))
+			printf("pace: with each run divided by the machine's speed of the moment (the "
+			       "runs made next to it), wall time %s %.1f%%: a time model trains on %s\n",
+			       s.paced ? "varies" : "would vary", 100 * s.paced_cv,
+			       s.paced ? "the divided times" : "the times as measured");
 	}
 	free(db);
 	return EXIT_OK;
@@ -183,7 +190,9 @@ const struct command cmd_profile = {
 		"DIR is a build directory (mantis instrument). Each input of FILE (one per line:\n"
 		"shell-quoted arguments, '< FILE' for stdin, {tmp} for the run's scratch folder) is\n"
 		"run once with DIR/inst for its features and --repeat times with DIR/orig for its\n"
-		"time, in interleaved rounds; then once more with DIR/inst on the --recheck inputs\n"
+		"time, in interleaved rounds (the first in order, the others shuffled, so that\n"
+		"the machine's speed of the moment can be divided out of the times: --status says\n"
+		"whether it is); then once more with DIR/inst on the --recheck inputs\n"
 		"whose feature run took longest, so that training knows the features that differ\n"
 		"between two runs of one input (a clock, an address, a random value) and leaves\n"
 		"them out. Every finished run is kept in DIR/profile.db at once:\n"
@@ -207,6 +216,7 @@ const struct command cmd_profile = {
 		"  --recheck N        rerun DIR/inst on the N longest inputs (default 3; 0: none)\n"
 		"  --pin CPU          pin every run to one CPU\n"
 		"  --status           print inputs complete, failed and pending, and the noise\n"
+		"                     (with the machine's speed of the moment divided out too)\n"
 		"  --json             with --status, as JSON\n"
 		"  --quiet            no progress on stderr\n",
 	.run = run_profile,

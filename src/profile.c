@@ -5,8 +5,9 @@
  *   open profile.db; record the program (new) or check it is the same (resume)
  *   record the inputs; keep this shard's
  *   feature runs: DIR/inst once per input (jobs worker processes, each its own connection)
- *   timing runs: `repeat` rounds, each running DIR/orig once on every input in order, so that
- *                drift of the machine spreads over inputs (one at a time unless asked)
+ *   timing runs: `repeat` rounds, each running DIR/orig once on every input (the first in
+ *                order, the others shuffled: run_share), so that drift of the machine spreads
+ *                over inputs and can be divided out (pace.h; one at a time unless asked)
  *   recheck runs: DIR/inst a second time (rep 1) on the `recheck` inputs of the shard whose
  *                feature run took longest: a feature that differs between two runs of one
  *                input (a clock reading, an address, a random value) is one no evaluator can
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "fit.h"
 #include "inputs.h"
 #include "manifest.h"
 #include "runner.h"
@@ -112,18 +114,34 @@ static int in_shard(const struct profile_options *opt, int i)
 	return (opt->nshards <= 0 || i % opt->nshards == opt->shard - 1) && (!opt->only || opt->only[i]);
 }
 
-/* Runs (kind, rep) for every input of the shard where it is missing, worker w of nworkers. */
+/*
+ * Runs (kind, rep) for every input of the shard where it is missing, worker w of nworkers. The
+ * timing rounds after the first go in an order shuffled by the round's number: an input then
+ * has other neighbours in time in each round, so that the machine's speed of the moment can be
+ * told apart from the input's own time (pace.h; in one order every round, a speed that
+ * favoured one stretch of the inputs would be that stretch's time). Returns 0 or -1.
+ */
 static int run_share(struct job *j, const char *kind, int rep, int w, int nworkers, int *done,
 		     int total, struct error *err)
 {
-	for (int i = 0, k = 0; i < j->ins->n; i++) {
-		int has;
+	int *order = xcalloc((size_t)j->ins->n + 1, sizeof *order), rc = 0;
+
+	if (strcmp(kind, "time") == 0 && rep > 0) {
+		fit_shuffle(order, j->ins->n, (unsigned long)rep);
+	} else {
+		for (int i = 0; i < j->ins->n; i++)
+			order[i] = i;
+	}
+	for (int p = 0, k = 0; p < j->ins->n && rc == 0; p++) {
+		int i = order[p], has;
 
 		if (!in_shard(j->opt, i) || k++ % nworkers != w)
 			continue;
 		has = store_has_run(j->st, j->ids[i], kind, rep, err);
-		if (has < 0 || (!has && run_one(j, i, kind, rep, err) < 0))
-			return -1;
+		if (has < 0 || (!has && run_one(j, i, kind, rep, err) < 0)) {
+			rc = -1;
+			break;
+		}
 		if (done) {
 			(*done)++;
 			if (j->opt->progress)
@@ -131,7 +149,8 @@ static int run_share(struct job *j, const char *kind, int rep, int w, int nworke
 					rep + 1, *done, total);
 		}
 	}
-	return 0;
+	free(order);
+	return rc;
 }
 
 /* An input of the shard, how long its feature run took, and whether it was rechecked. */

@@ -21,6 +21,7 @@
 #include "error.h"
 #include "inputs.h"
 #include "manifest.h"
+#include "pace.h"
 #include "runner.h"
 #include "util.h"
 
@@ -380,28 +381,113 @@ static int repeat_of(struct store *st)
 	return r > 0 ? r : 1;
 }
 
+/* Returns the metric (wall, cpu, user, sys or maxrss) of the run q's row holds in columns
+ * from..from+3 (wall, user, sys, maxrss). */
+static double run_metric(sqlite3_stmt *q, int from, const char *metric)
+{
+	double wall = sqlite3_column_double(q, from), user = sqlite3_column_double(q, from + 1);
+	double sys = sqlite3_column_double(q, from + 2), rss = sqlite3_column_double(q, from + 3);
+
+	return strcmp(metric, "cpu") == 0 ? user + sys : strcmp(metric, "user") == 0 ? user
+	       : strcmp(metric, "sys") == 0 ? sys : strcmp(metric, "maxrss") == 0 ? rss : wall;
+}
+
 /* Fills t[0..n) with the input's timing runs of metric; returns n (at most cap). */
 static int timings(sqlite3_stmt *q, int64_t input, const char *metric, double *t, int cap)
 {
 	int n = 0;
 
 	sqlite3_bind_int64(q, 1, input);
-	while (sqlite3_step(q) == SQLITE_ROW && n < cap) {
-		double wall = sqlite3_column_double(q, 0), user = sqlite3_column_double(q, 1);
-		double sys = sqlite3_column_double(q, 2), rss = sqlite3_column_double(q, 3);
-
-		t[n++] = strcmp(metric, "cpu") == 0 ? user + sys : strcmp(metric, "user") == 0 ? user
-			 : strcmp(metric, "sys") == 0 ? sys : strcmp(metric, "maxrss") == 0 ? rss : wall;
-	}
+	while (sqlite3_step(q) == SQLITE_ROW && n < cap)
+		t[n++] = run_metric(q, 0, metric);
 	sqlite3_reset(q);
 	return n;
 }
 
+/* Each input's ok timing runs of one metric, the machine's pace divided out (pace.h). */
+struct paced {
+	int n;          /* inputs with ok timing runs */
+	int64_t *id;    /* their ids, ascending; owned */
+	double *median; /* each one's median run; owned */
+	struct pace pc; /* whether the runs were divided, and their spread before and after */
+};
+
+static int compare_ids(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Loads every ok timing run in the order they were made (by run id) and fills *out with a time
+ * metric's (wall, cpu, user or sys) runs divided by the machine's pace where that lowers their
+ * spread. Returns 0 or -1 with err set; release with paced_release.
+ */
+static int paced_load(struct store *st, const char *metric, struct paced *out, struct error *err)
+{
+	sqlite3_stmt *q;
+	int64_t *run_input = NULL;
+	double *value = NULL, *divided;
+	int *dense, n = 0, cap = 0;
+
+	memset(out, 0, sizeof *out);
+	if (sqlite3_prepare_v2(st->db, "SELECT input, wall, user, sys, maxrss FROM runs WHERE kind = "
+				       "'time' AND status = 'ok' ORDER BY id", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(st, err, "reading the timing runs");
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			run_input = xrealloc(run_input, sizeof *run_input * (size_t)cap);
+			value = xrealloc(value, sizeof *value * (size_t)cap);
+		}
+		run_input[n] = sqlite3_column_int64(q, 0);
+		value[n++] = run_metric(q, 1, metric);
+	}
+	sqlite3_finalize(q);
+	out->id = xcalloc((size_t)n + 1, sizeof *out->id);
+	for (int k = 0; k < n; k++)
+		out->id[k] = run_input[k];
+	qsort(out->id, (size_t)n, sizeof *out->id, compare_ids);
+	for (int k = 0; k < n; k++) {
+		if (out->n == 0 || out->id[out->n - 1] != out->id[k])
+			out->id[out->n++] = out->id[k];
+	}
+	dense = xcalloc((size_t)n + 1, sizeof *dense);
+	for (int k = 0; k < n; k++)
+		dense[k] = (int)((int64_t *)bsearch(&run_input[k], out->id, (size_t)out->n,
+						    sizeof *out->id, compare_ids) - out->id);
+	divided = xcalloc((size_t)n + 1, sizeof *divided);
+	out->median = xcalloc((size_t)out->n + 1, sizeof *out->median);
+	pace_divide(dense, value, n, out->n, divided, out->median, &out->pc);
+	free(run_input);
+	free(value);
+	free(dense);
+	free(divided);
+	return 0;
+}
+
+/* Returns input id's median run in p, or NaN if it has none. */
+static double paced_median(const struct paced *p, int64_t id)
+{
+	const int64_t *hit = bsearch(&id, p->id, (size_t)p->n, sizeof *p->id, compare_ids);
+
+	return hit ? p->median[hit - p->id] : NAN;
+}
+
+/* Frees what p owns. */
+static void paced_release(struct paced *p)
+{
+	free(p->id);
+	free(p->median);
+	memset(p, 0, sizeof *p);
+}
 int store_status(struct store *st, struct store_status *out, struct error *err)
 {
 	sqlite3_stmt *q, *t;
 	double *cvs = NULL, noise = 0;
 	int ncv = 0, nnoise = 0;
+	struct paced wall;
 	static const char *const statuses[] = {"ok", "nonzero", "crash", "timeout"};
 
 	memset(out, 0, sizeof *out);
@@ -420,16 +506,12 @@ int store_status(struct store *st, struct store_status *out, struct error *err)
 		if (bad > 0) {
 			out->failed++;
 		} else if (fs && strcmp(fs, "ok") == 0 && has_counters && ok_times >= out->repeat) {
-			double v[64], mean = 0, var = 0;
+			double v[64];
 			int n = timings(t, sqlite3_column_int64(q, 0), "wall", v, 64);
 
 			out->complete++;
-			for (int i = 0; i < n; i++)
-				mean += v[i] / n;
-			for (int i = 0; i < n; i++)
-				var += (v[i] - mean) * (v[i] - mean) / (n > 1 ? n - 1 : 1);
 			cvs = xrealloc(cvs, sizeof *cvs * (size_t)(ncv + 1));
-			cvs[ncv++] = mean > 0 ? sqrt(var) / mean : 0;
+			cvs[ncv++] = pace_cv(v, n);
 			for (int i = 0; n > 1 && i < n; i++) {
 				double others[64], m;
 				int k = 0;
@@ -453,6 +535,11 @@ int store_status(struct store *st, struct store_status *out, struct error *err)
 	out->median_cv = ncv ? median(cvs, ncv) : NAN;
 	out->noise_floor = nnoise ? noise / nnoise : NAN;
 	free(cvs);
+	if (paced_load(st, "wall", &wall, err) < 0)
+		return -1;
+	out->paced_cv = wall.pc.cv_paced;
+	out->paced = wall.pc.divided;
+	paced_release(&wall);
 	if (sqlite3_prepare_v2(st->db, "SELECT count(*) FROM runs WHERE status = ?", -1, &q, NULL) != SQLITE_OK)
 		return sql_error(st, err, "reading the profile");
 	for (int s = 0; s < 4; s++) {
@@ -490,6 +577,8 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 		       struct store_samples *out, int *excluded, struct error *err)
 {
 	int repeat = repeat_of(st), instructions = strcmp(metric, "instructions") == 0, cap = 0, total = -1;
+	int paced_metric = !instructions && strcmp(metric, "maxrss") != 0;
+	struct paced wall = {0}, time = {0};
 	sqlite3_stmt *q, *t, *cq;
 
 	memset(out, 0, sizeof *out);
@@ -497,12 +586,20 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 	if (instructions && (total = manifest_find(m, MANIFEST_INSTRUCTIONS)) < 0)
 		return error_set(err, "the metric 'instructions' needs the bycount scheme (instrument "
 				 "with --schemes including bycount)");
+	if (paced_load(st, "wall", &wall, err) < 0 ||
+	    (paced_metric && paced_load(st, metric, &time, err) < 0)) {
+		paced_release(&wall);
+		return -1;
+	}
 	if (sqlite3_prepare_v2(st->db, input_state_sql, -1, &q, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "SELECT wall, user, sys, maxrss FROM runs WHERE input = ? AND "
 				       "kind = 'time' AND status = 'ok'", -1, &t, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "SELECT c.data FROM runs r JOIN counters c ON c.run = r.id WHERE "
-				       "r.input = ? AND r.kind = 'features' AND r.rep = 0", -1, &cq, NULL) != SQLITE_OK)
+				       "r.input = ? AND r.kind = 'features' AND r.rep = 0", -1, &cq, NULL) != SQLITE_OK) {
+		paced_release(&wall);
+		paced_release(&time);
 		return sql_error(st, err, "reading the profile");
+	}
 	while (sqlite3_step(q) == SQLITE_ROW) {
 		int64_t input = sqlite3_column_int64(q, 0);
 		const char *fs = (const char *)sqlite3_column_text(q, 2);
@@ -536,15 +633,22 @@ int store_load_samples(struct store *st, const struct manifest *m, const char *m
 		out->text[k] = xstrdup((const char *)sqlite3_column_text(q, 1));
 		out->line[k] = sqlite3_column_int(q, 7);
 		out->counters[k] = c;
-		nt = timings(t, input, "wall", v, 64);
-		out->wall[k] = median(v, nt);
-		nt = timings(t, input, metric, v, 64);
-		out->metric[k] = instructions ? feature_value(&m->v[total], c) : median(v, nt);
+		out->wall[k] = paced_median(&wall, input);
+		if (instructions) {
+			out->metric[k] = feature_value(&m->v[total], c);
+		} else if (paced_metric) {
+			out->metric[k] = paced_median(&time, input);
+		} else {
+			nt = timings(t, input, metric, v, 64);
+			out->metric[k] = median(v, nt);
+		}
 		out->n++;
 	}
 	sqlite3_finalize(q);
 	sqlite3_finalize(t);
 	sqlite3_finalize(cq);
+	paced_release(&wall);
+	paced_release(&time);
 	return 0;
 }
 

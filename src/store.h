@@ -41,6 +41,9 @@ struct store_status {
 	int rechecked;      /* recheck runs: DIR/inst a second time on one input (profile.h) */
 	double noise_floor; /* mean |rep - median of the other reps| / median, over complete inputs */
 	double median_cv;   /* median over complete inputs of the timing coefficient of variation */
+	double paced_cv;    /* the median CV (over inputs with two ok runs) of the wall times with
+			     * the machine's pace divided out (pace.h); NaN when no input has two */
+	int paced;          /* 1 when that is below the raw runs' and training uses the divided times */
 };
 
 /* Returns a 16-hex-digit FNV-1a hash of a file's bytes into out. Returns 0 or -1. */
@@ -104,8 +107,10 @@ int store_unstable_features(struct store *st, const struct manifest *m, struct s
 int store_status(struct store *st, struct store_status *out, struct error *err);
 
 /*
- * Loads complete inputs as a dataset: metric is wall, cpu, user, sys, maxrss (the median over
- * timing runs) or instructions (bycount:(program):-:0:total of the feature run); the features
+ * Loads complete inputs as a dataset: metric is wall, cpu, user, sys (the median over timing
+ * runs, each divided by the machine's pace of the moment where that lowers their spread:
+ * pace.h), maxrss (the median over timing runs) or instructions
+ * (bycount:(program):-:0:total of the feature run); the features
  * are all of m's, computed from the stored counters. *excluded receives how many inputs were
  * left out (incomplete or failed). Returns 0 or -1.
  */
@@ -118,7 +123,7 @@ struct store_samples {
 	char **text;         /* per input, its text as recorded; owned */
 	int *line;           /* its line in the inputs file it came from */
 	uint64_t **counters; /* its feature run's counters (the manifest's ncounters); owned */
-	double *wall;        /* median wall time of its timing runs */
+	double *wall;        /* median wall time of its timing runs (paced, as store_load's) */
 	double *metric;      /* its value of the metric asked for (as store_load's y) */
 };
 /*

@@ -16,6 +16,7 @@ mantis profile, export and model on a target that misbehaves on some inputs.
   runs: 15 ok, 3 nonzero, 3 crash, 3 timeout
   recheck: 3 inputs run a second time with the instrumented build (training rejects the features that differ)
   noise: * (glob)
+  pace: * (glob)
 
 Every run is kept, with its fate:
 
