@@ -20,9 +20,11 @@
  * after 5 when shuffled; bench/RESULTS.md, session 56).
  * Invariant: the output is the divided runs only when their median coefficient of variation,
  * over the inputs with two runs, is below PACE_GAIN times the raw runs'. On a quiet machine the
- * neighbours' own noise adds as much as it takes away (simulated: a CV of 0.9% divided gives
- * 0.9-1.1% and the times err 0.4% raw, 0.45% divided), and the raw runs are kept; where the
- * machine wanders the CV falls to a third or less.
+ * neighbours' own noise adds as much as it takes away (simulated, 1% of noise: the CV moves by
+ * 0.97-1.08x), and the raw runs are kept; where the machine wanders the CV falls to a third or
+ * less (simulated), to 0.5x (lz4's profiles here) or 0.83x (one made beside a test suite, whose
+ * bursts the neighbours share less: dividing it still made two profiles' times agree better,
+ * bench/RESULTS.md, session 56).
  */
 #include "pace.h"
 

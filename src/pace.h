@@ -13,7 +13,7 @@ enum {
 	PACE_PASSES = 5 /* passes of the two-way fit (pace.c) */
 };
 /* The divided runs are kept when their spread is below this fraction of the raw runs'. */
-#define PACE_GAIN 0.75
+#define PACE_GAIN 0.9
 
 /* What pace_divide found. */
 struct pace {
