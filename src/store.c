@@ -482,6 +482,7 @@ static void paced_release(struct paced *p)
 	free(p->median);
 	memset(p, 0, sizeof *p);
 }
+
 int store_status(struct store *st, struct store_status *out, struct error *err)
 {
 	sqlite3_stmt *q, *t;
