@@ -70,29 +70,6 @@ static void group_runs(const int *input, int n, int ninputs, struct groups *g)
 	free(next);
 }
 
-/* Returns the median over inputs with two runs or more of the CV of v's runs (NaN if none). */
-static double median_cv(const struct groups *g, int ninputs, const double *v)
-{
-	double *cvs = xcalloc((size_t)ninputs + 1, sizeof *cvs), *runs = NULL, m;
-	int ncv = 0, cap = 0;
-
-	for (int i = 0; i < ninputs; i++) {
-		int n = g->first[i + 1] - g->first[i];
-
-		if (n < 2)
-			continue;
-		if (n > cap)
-			runs = xrealloc(runs, sizeof *runs * (size_t)(cap = n));
-		for (int r = 0; r < n; r++)
-			runs[r] = v[g->run[g->first[i] + r]];
-		cvs[ncv++] = pace_cv(runs, n);
-	}
-	m = ncv ? median(cvs, ncv) : NAN;
-	free(cvs);
-	free(runs);
-	return m;
-}
-
 /* Fills rel[k] with value[k] over its input's time (medians, its median divided run of the
  * pass before, or raw run at first), or NaN where run k is not eligible. */
 static void relative_runs(const struct groups *g, int ninputs, const double *value,
@@ -127,11 +104,13 @@ static double pace_at(const double *rel, int n, int k)
 	return m ? median(near, m) : 1;
 }
 
-/* Fills medians[i] with the median of input i's runs in v (NaN when it has none). */
-static void input_medians(const struct groups *g, int ninputs, const double *v, double *medians)
+/* Fills medians[i] with the median of input i's runs in v (NaN when it has none). Returns the
+ * median, over the inputs with two runs or more, of their runs' coefficient of variation (NaN
+ * when there is none). */
+static double input_medians(const struct groups *g, int ninputs, const double *v, double *medians)
 {
-	double *runs = NULL;
-	int cap = 0;
+	double *runs = NULL, *cvs = xcalloc((size_t)ninputs + 1, sizeof *cvs), m;
+	int cap = 0, ncv = 0;
 
 	for (int i = 0; i < ninputs; i++) {
 		int n = g->first[i + 1] - g->first[i];
@@ -140,9 +119,14 @@ static void input_medians(const struct groups *g, int ninputs, const double *v, 
 			runs = xrealloc(runs, sizeof *runs * (size_t)(cap = n));
 		for (int r = 0; r < n; r++)
 			runs[r] = v[g->run[g->first[i] + r]];
+		if (n >= 2)
+			cvs[ncv++] = pace_cv(runs, n);
 		medians[i] = n ? median(runs, n) : NAN;
 	}
+	m = ncv ? median(cvs, ncv) : NAN;
 	free(runs);
+	free(cvs);
+	return m;
 }
 
 void pace_divide(const int *input, const double *value, int n, int ninputs, double *out,
@@ -152,15 +136,13 @@ void pace_divide(const int *input, const double *value, int n, int ninputs, doub
 	struct groups g;
 
 	group_runs(input, n, ninputs, &g);
-	input_medians(&g, ninputs, value, medians);
+	pc->cv_raw = input_medians(&g, ninputs, value, medians);
 	for (int pass = 0; pass < PACE_PASSES; pass++) {
 		relative_runs(&g, ninputs, value, medians, rel);
 		for (int k = 0; k < n; k++)
 			out[k] = value[k] > 0 ? value[k] / pace_at(rel, n, k) : value[k];
-		input_medians(&g, ninputs, out, medians);
+		pc->cv_paced = input_medians(&g, ninputs, out, medians);
 	}
-	pc->cv_raw = median_cv(&g, ninputs, value);
-	pc->cv_paced = median_cv(&g, ninputs, out);
 	pc->divided = pc->cv_paced < PACE_GAIN * pc->cv_raw;
 	if (!pc->divided) {
 		for (int k = 0; k < n; k++)
