@@ -43,7 +43,8 @@ struct store_status {
 	double median_cv;   /* median over complete inputs of the timing coefficient of variation */
 	double paced_cv;    /* the median CV (over inputs with two ok runs) of the wall times with
 			     * the machine's pace divided out (pace.h); NaN when no input has two */
-	int paced;          /* 1 when that is below the raw runs' and training uses the divided times */
+	int paced;          /* 1 when that is below PACE_GAIN times the raw runs' median CV: training
+			     * then uses the divided times */
 };
 
 /* Returns a 16-hex-digit FNV-1a hash of a file's bytes into out. Returns 0 or -1. */
