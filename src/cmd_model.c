@@ -143,10 +143,14 @@ static void print_summary(const struct model *model, const struct prep *pr,
 	strbuf_release(&sb);
 	if (model->rate.npoints > 0) {
 		printf("algorithm   rate (the %d nearest of %d training rows in %d feature%s%s%s, "
-		       "chosen under leave-one-out)\n", model->rate.k, model->rate.npoints,
+		       "chosen under leave-one-out", model->rate.k, model->rate.npoints,
 		       model->rate.naxes, model->rate.naxes == 1 ? "" : "s",
 		       model->rate.slope_near > 0 ? ", with a slope in the log scale" : "",
 		       model_rate_has_base(&model->rate) ? ", their residuals under a base" : "");
+		if (model->rate.nbag > 0)
+			printf("; its log rate averaged with %d chosen on bootstraps of the rows",
+			       model->rate.nbag);
+		printf(")\n");
 	} else {
 		printf("algorithm   %s (%s least squares, degree <= %d", model->algorithm,
 		       model->fit, model->degree);
@@ -295,6 +299,10 @@ const struct command cmd_model = {
 		"                      some chosen features' knots (their ends, or each of 3-12\n"
 		"                      values) plus the nearest rows' residuals, when it errs\n"
 		"                      less (it reads a combination no training row had);\n"
+		"                      for a time (any metric but instructions), the mean of\n"
+		"                      that choice's log rate and those of 16 more, each\n"
+		"                      chosen alike on a bootstrap of the rows (bagging: which\n"
+		"                      near-tied features a noisy time picks is itself noise);\n"
 		"                      --degree, --epsilon, --fit, --cv and the limits do not\n"
 		"                      apply\n"
 		"  --degree D          highest total degree of a term (default 3)\n"

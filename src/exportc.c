@@ -1494,10 +1494,11 @@ static void rate_base_lines(struct strbuf *sb, const struct model_rate *r, const
 	}
 }
 
-/* Appends function_log(x), rate r's mean log rate at the features x (model_rate_values_log,
- * operation for operation: the same coordinates, distances, ties, slope and sum), with its
- * training inputs' coordinates, log rates (and log scales) as constants. */
-static void rate_log_function(struct strbuf *sb, const struct model_rate *r, const char *function)
+/* Appends function_log(x), rate r's own mean log rate (not its bag's) at the features x
+ * (model_rate_values_log, operation for operation: the same coordinates, distances, ties,
+ * slope and sum), with its training inputs' coordinates, log rates (and log scales) as
+ * constants. */
+static void rate_own_function(struct strbuf *sb, const struct model_rate *r, const char *function)
 {
 	int na = r->naxes > 0 ? r->naxes : 1, slope = r->slope_near > 0;
 	int based = model_rate_has_base(r);
@@ -1581,6 +1582,32 @@ static void rate_log_function(struct strbuf *sb, const struct model_rate *r, con
 	if (based)
 		rate_base_lines(sb, r, function);
 	strbuf_addf(sb, "\treturn %ssum / used;\n}\n\n", based ? "base + " : "");
+}
+
+/* Appends function_log(x), rate r's log rate at the features x (model_rate_values_log): its
+ * own (rate_own_function), or of a bagged rate the mean of its own (function_own_log) and its
+ * bag's (function_bagB_log), summed in model.c's order. */
+static void rate_log_function(struct strbuf *sb, const struct model_rate *r, const char *function)
+{
+	char *name;
+
+	if (r->nbag == 0) {
+		rate_own_function(sb, r, function);
+		return;
+	}
+	name = xasprintf("%s_own", function);
+	rate_own_function(sb, r, name);
+	free(name);
+	for (int b = 0; b < r->nbag; b++) {
+		name = xasprintf("%s_bag%d", function, b);
+		rate_own_function(sb, &r->bag[b], name);
+		free(name);
+	}
+	strbuf_addf(sb, "/* Returns the mean of the %d log rates above. */\nstatic double %s_log(const "
+	    "double *x)\n{\n\tdouble sum = %s_own_log(x);\n\n", r->nbag + 1, function, function);
+	for (int b = 0; b < r->nbag; b++)
+		strbuf_addf(sb, "\tsum += %s_bag%d_log(x);\n", function, b);
+	strbuf_addf(sb, "\treturn sum / %d;\n}\n\n", r->nbag + 1);
 }
 
 /* Appends function_rate(x), a rate model's prediction from the features x (model_rate_eval,

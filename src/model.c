@@ -304,7 +304,8 @@ double model_rate_log(const struct model_rate *r, const double *query, double lo
 	return based ? base + sum / used : sum / used;
 }
 
-double model_rate_values_log(const struct model_rate *r, const double *values)
+/* Returns the log rate of rate r alone (not its bag's) for values (model_rate_values_log). */
+static double rate_values_log(const struct model_rate *r, const double *values)
 {
 	double *query = xcalloc((size_t)r->naxes + 1, sizeof *query), log_rate;
 
@@ -313,6 +314,15 @@ double model_rate_values_log(const struct model_rate *r, const double *values)
 	log_rate = model_rate_log(r, query, log(fmax(values[r->scale], DBL_MIN)), NULL);
 	free(query);
 	return log_rate;
+}
+
+double model_rate_values_log(const struct model_rate *r, const double *values)
+{
+	double sum = rate_values_log(r, values);
+
+	for (int b = 0; b < r->nbag; b++)
+		sum += rate_values_log(&r->bag[b], values);
+	return sum / (r->nbag + 1);
 }
 
 double model_rate_eval(const struct model *model, const double *values)
@@ -385,6 +395,38 @@ double model_eval(const struct model *model, const double *values)
 	return model_floored(model, y) ? model->floor : y;
 }
 
+/* Returns whether rate r has an axis of feature f. */
+static int rate_reads(const struct model_rate *r, int f)
+{
+	for (int j = 0; j < r->naxes; j++) {
+		if (r->axes[j].feature == f)
+			return 1;
+	}
+	return 0;
+}
+
+/* Appends how bagged rate r averages: ", averaged with 8 choices on bootstraps (also
+ * reading input:arg2, input:entropy(data))", the features its bag reads and it does not. */
+static void bag_format(const struct model *model, const struct model_rate *r,
+		       struct strbuf *out)
+{
+	int also = 0;
+
+	strbuf_addf(out, ", averaged with %d choice%s on bootstraps", r->nbag,
+		    r->nbag == 1 ? "" : "s");
+	for (int f = 0; f < model->nfeatures; f++) {
+		int read = 0;
+
+		for (int b = 0; b < r->nbag && !read; b++)
+			read = rate_reads(&r->bag[b], f);
+		if (!read || rate_reads(r, f))
+			continue;
+		strbuf_addf(out, "%s%s", also++ ? ", " : " (also reading ", model->features[f].name);
+	}
+	if (also)
+		strbuf_addf(out, ")");
+}
+
 /* Appends rate r's axes, k, slope and base and the closing parenthesis: "input:arg1, log
  * input:size(stdin); the 2 nearest of 88, the residuals of a base in input:arg1 (9 knots))". */
 static void rate_format_inside(const struct model *model, const struct model_rate *r,
@@ -405,6 +447,8 @@ static void rate_format_inside(const struct model *model, const struct model_rat
 			    r->axes[j].nknots);
 		first = 0;
 	}
+	if (r->nbag > 0)
+		bag_format(model, r, out);
 	strbuf_addf(out, ")");
 }
 
@@ -575,6 +619,13 @@ static json_t *rate_to_json(const struct model *model, const struct model_rate *
 	}
 	if (r->per_count) /* absent otherwise: older model files read the same */
 		json_object_set_new(jr, "per_count", rate_to_json(model, r->per_count));
+	if (r->nbag > 0) { /* absent too when not bagged */
+		json_t *bag = json_array();
+
+		for (int b = 0; b < r->nbag; b++)
+			json_array_append_new(bag, rate_to_json(model, &r->bag[b]));
+		json_object_set_new(jr, "bag", bag);
+	}
 	return jr;
 }
 
@@ -804,8 +855,42 @@ static int read_axis_base(json_t *ja, struct model_axis *a)
 	return 0;
 }
 
-/* Reads a rate model's "rate" object (jr), or its "per_count" (the scale that of r's owner,
- * scale), into r, adding its features to model. Returns 0 or -1 with err naming path and what
+static int read_rate(struct model *model, struct model_rate *r, json_t *jr, const char *scale,
+		     const char *path, const char *what, struct error *err);
+
+/* Reads rate r's optional "bag" (jb: an array of rates of r's scale, each without a
+ * per_count or a bag of its own; what: r's name) into r. Returns 0 or -1 with err naming
+ * path and what is wrong. */
+static int read_bag(struct model *model, struct model_rate *r, json_t *jb, const char *scale,
+		    const char *path, const char *what, struct error *err)
+{
+	json_t *jr;
+	size_t b;
+
+	if (!jb)
+		return 0;
+	if (!json_is_array(jb) || json_array_size(jb) == 0)
+		return error_set(err, "%s: %s.bag must be an array of rates (one or more)", path,
+				 what);
+	r->bag = xcalloc(json_array_size(jb), sizeof *r->bag);
+	json_array_foreach(jb, b, jr) {
+		struct model_rate *m = &r->bag[r->nbag++];
+		char *name = xasprintf("%s.bag[%zu]", what, b);
+		int rc = json_is_object(jr) && !json_object_get(jr, "bag") &&
+				 !json_object_get(jr, "per_count")
+			 ? read_rate(model, m, jr, scale, path, name, err)
+			 : error_set(err, "%s: %s must be a rate object, without \"bag\" or "
+				     "\"per_count\"", path, name);
+
+		free(name);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Reads a rate model's "rate" object (jr), or its "per_count" or a bag's rate (the scale that
+ * of r's owner, scale), into r, adding its features to model. Returns 0 or -1 with err naming path and what
  * is wrong. */
 static int read_rate(struct model *model, struct model_rate *r, json_t *jr, const char *scale,
 		     const char *path, const char *what, struct error *err)
@@ -866,7 +951,8 @@ static int read_rate(struct model *model, struct model_rate *r, json_t *jr, cons
 	}
 	if (r->k < 1)
 		return error_set(err, "%s: %s.k must be 1 or more", path, what);
-	if (read_rate_slope(r, jr, path, what, err) < 0)
+	if (read_rate_slope(r, jr, path, what, err) < 0 ||
+	    read_bag(model, r, json_object_get(jr, "bag"), scale, path, what, err) < 0)
 		return -1;
 	if (!per_count)
 		return 0;
@@ -968,6 +1054,9 @@ void model_rate_release(struct model_rate *r)
 		model_rate_release(r->per_count);
 		free(r->per_count);
 	}
+	for (int b = 0; b < r->nbag; b++)
+		model_rate_release(&r->bag[b]);
+	free(r->bag);
 	for (int j = 0; j < r->naxes; j++) {
 		free(r->axes[j].knot);
 		free(r->axes[j].effect);

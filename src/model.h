@@ -92,6 +92,8 @@ struct model_axis {
  * combination of axes no training input had (lz4's -3 on text, where training had -3 on
  * other data and text at other levels) takes each axis's part from the inputs that share it,
  * where the nearest alone take the rate of another level or another kind (model_rate_log).
+ * A bagged rate (nbag > 0) is the mean of its own log rate and its bag's, each the same
+ * training inputs read by another choice of axes, k, slope and base (rate.c, bag).
  */
 struct model_rate {
 	int scale;               /* index into model.features of the scale (a size) */
@@ -110,6 +112,10 @@ struct model_rate {
 				       * instructions)); in a polynomial's rate (npoints 0),
 				       * with a scale of its own, for its slope; NULL: none;
 				       * owned */
+	int nbag;                /* rates averaged with this one; 0: none */
+	struct model_rate *bag;  /* nbag rates of the same scale and training inputs, each with
+				  * its own axes, k, slope and base (no per_count, no bag); the
+				  * log rate is the mean of this one's and theirs; owned */
 };
 
 /* A like pair (model_rate_log): two training inputs whose squared distance over the axes but
@@ -218,7 +224,8 @@ double model_rate_base(const struct model_rate *r, const double *point);
 int model_rate_has_base(const struct model_rate *r);
 
 /* Returns the log rate of rate r (model_rate_log, no input left out) for values[0..nfeatures)
- * (in model->features order). */
+ * (in model->features order); of a bagged rate, the mean of its own and its bag's, summed in
+ * order (r's, then bag[0], ...) and divided by nbag + 1. */
 double model_rate_values_log(const struct model_rate *r, const double *values);
 
 /* Returns the prediction for values[0..nfeatures) (in model->features order) of a rate model:

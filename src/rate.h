@@ -13,6 +13,8 @@ struct model;
 #define RATE_MAX_K 3    /* neighbours tried: 1 to this */
 #define RATE_MAX_AXES 6     /* most features in the distance */
 #define RATE_MAX_COLUMNS 64 /* most features it chooses among */
+#define RATE_BAG 16         /* a time's rate: choices on bootstraps averaged with the one on
+			     * every row (rate.c, bag) */
 
 /*
  * Fits a rate model of ds->y on the rows rows[0..n) of ds, over the columns usable[0..nusable)

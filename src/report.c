@@ -471,6 +471,11 @@ static void rate_how(struct report *r, const struct model_rate *rate, int per_co
 		strbuf_addf(sb, "</code> (%d knots)", rate->axes[j].nknots);
 		first = 0;
 	}
+	if (rate->nbag > 0)
+		strbuf_addf(sb, ". Its log is averaged with those of %d other choices, each of the "
+			    "features, neighbours, slope and base made on a bootstrap of the training "
+			    "inputs and read off all of them (bagging: where features nearly tie, "
+			    "which one a measured time picks is itself noise)", rate->nbag);
 	strbuf_addf(sb, ".</p>\n");
 }
 

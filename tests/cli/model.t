@@ -24,12 +24,14 @@ there is one) times the rate, wall over a, of the rows nearest in the features f
 selection chose under leave-one-out (b). The intercept, which a does not scale, makes the
 rate of rows alike in b fall as a grows: the rate's slope in log a, read off the like pairs
 among the 3 nearest rows, takes that up in part (without it the rows erred 4.94%), but not
-all, even on the rows it was fitted on:
+all, even on the rows it was fitted on. A time's rate is bagged: its log rate is the mean of
+that choice's and those of 16 more, each made on a bootstrap of the rows (which near-tied
+features a noisy time picks is itself noise):
 
   $ mantis model "$TESTDIR/data/exact.csv" --train-frac 1 --algo rate -o - | sed -n '1p;3p;7p'
-  wall = a * rate(b; the 1 nearest of 32, sloped in log a by the 3 nearest)
-  algorithm   rate (the 1 nearest of 32 training rows in 1 feature, with a slope in the log scale, chosen under leave-one-out)
-  train MRE   1.50% on 32 samples
+  wall = a * rate(b; the 1 nearest of 32, sloped in log a by the 3 nearest, averaged with 16 choices on bootstraps)
+  algorithm   rate (the 1 nearest of 32 training rows in 1 feature, with a slope in the log scale, chosen under leave-one-out; its log rate averaged with 16 chosen on bootstraps of the rows)
+  train MRE   1.51% on 32 samples
 
 The model's size chosen by cross-validation instead of FoBa's own rule:
 

@@ -95,6 +95,24 @@ bit:
   $ mantis report through -o report.html > /dev/null && grep -o 'The rate of the metric an instruction' report.html
   The rate of the metric an instruction
 
+A rate of a time is bagged (mantis help model): its log rate is the mean of the choice made on
+every training input and 16 more, each made on a bootstrap of them, as which near-tied features
+a noisy time picks is itself noise; the exact count's is not. mantis export-c computes it as
+mantis predict does, bit for bit, and the report says so:
+
+  $ python3 -c 'import json; r = json.load(open("timed/model.json"))["rate"]; print(len((r.get("per_count") or r)["bag"]))'
+  16
+  $ grep -c '"bag"' counted/model.json
+  0
+  [1]
+  $ mantis export-c timed -o predict_timed.c > /dev/null
+  $ clang-14 -std=c11 -Wall -Wextra -Wpedantic -Werror -DPREDICT=timed_predict -o predict3 "$TESTDIR/data/predict-driver.c" predict_timed.c -lm
+  $ ./predict3 t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt > mine.txt
+  $ for a in t0.txt t1.txt t2.txt t3.txt t4.txt t5.txt t6.txt t7.txt; do mantis predict timed --json -- $a 2> /dev/null | python3 -c 'import json, sys; print("%.17g" % json.load(sys.stdin)["prediction"])'; done > theirs.txt
+  $ awk '{print $2}' mine.txt | diff - theirs.txt
+  $ grep -o 'averaged with those of 16 other choices' timed.html
+  averaged with those of 16 other choices
+
 A polynomial of the program's features may go through the count too (its terms of the
 instructions, times the time an instruction of the training inputs nearest in input features:
 a top-level "per_count" in model.json). With a polynomial 1000 + 3 n of the script's number n
