@@ -14,9 +14,12 @@
  *                      "knots"?: [coordinate, ...], "effects"?: [log rate, ...]}, ...],
  *            "points": [[coordinate, ...], ...], "log_rates": [r, ...],
  *            "slope_near": m, "log_scales": [log scale, ...],  (these two with a slope)
- *            "per_count": {"k", "axes", "points", "log_rates", ...}}  (a time through the
+ *            "per_count": {"k", "axes", "points", "log_rates", ...},  (a time through the
  *            instruction count: the same fields but the scale, its log rates those of the
  *            metric an instruction)
+ *            "bag": [{"scale", "k", "axes", ...}, ...]}  (a time's rate, bagged: rates of the
+ *            same scale and points, each without a per_count or a bag; a per_count may have
+ *            one too)
  * and for a polynomial through the instruction count (a time: its terms of the instructions)
  *   "per_count": {"scale", "k", "axes", ...}  (rate.per_count's fields, its own scale)
  * so that prediction = c0 + sum(coef * prod(value^k)) while every feature is within its training
@@ -405,7 +408,7 @@ static int rate_reads(const struct model_rate *r, int f)
 	return 0;
 }
 
-/* Appends how bagged rate r averages: ", averaged with 8 choices on bootstraps (also
+/* Appends how bagged rate r averages: ", averaged with 16 choices on bootstraps (also
  * reading input:arg2, input:entropy(data))", the features its bag reads and it does not. */
 static void bag_format(const struct model *model, const struct model_rate *r,
 		       struct strbuf *out)
@@ -890,8 +893,8 @@ static int read_bag(struct model *model, struct model_rate *r, json_t *jb, const
 }
 
 /* Reads a rate model's "rate" object (jr), or its "per_count" or a bag's rate (the scale that
- * of r's owner, scale), into r, adding its features to model. Returns 0 or -1 with err naming path and what
- * is wrong. */
+ * of r's owner, scale), into r, adding its features to model. Returns 0 or -1 with err naming
+ * path and what is wrong. */
 static int read_rate(struct model *model, struct model_rate *r, json_t *jr, const char *scale,
 		     const char *path, const char *what, struct error *err)
 {
