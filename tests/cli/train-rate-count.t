@@ -113,6 +113,12 @@ mantis predict does, bit for bit, and the report says so:
   $ grep -o 'averaged with those of 16 other choices' timed.html
   averaged with those of 16 other choices
 
+Read off the same training inputs, the bag's rates leave their log rates (and their points,
+where each axis is one of the owner's) to the owner's, written once:
+
+  $ python3 -c 'import json; r = json.load(open("timed/model.json"))["rate"]; print(sum("log_rates" in b for b in (r.get("per_count") or r)["bag"]))'
+  0
+
 A polynomial of the program's features may go through the count too (its terms of the
 instructions, times the time an instruction of the training inputs nearest in input features:
 a top-level "per_count" in model.json). With a polynomial 1000 + 3 n of the script's number n

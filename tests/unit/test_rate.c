@@ -731,11 +731,44 @@ static void bag_refused(const char *dir, const char *path)
 	free(text);
 }
 
+/* Returns how many times needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+	int n = 0;
+
+	for (const char *at = text; (at = strstr(at, needle)) != NULL; at += strlen(needle))
+		n++;
+	return n;
+}
+
+/* Asserts that model file path (in dir), a bagged rate, writes its training inputs' log rates
+ * once, and of the rates of its bag no coordinates of an axis that are those of one of the
+ * owner's (the axis names its column there); a column that is not one of the owner's is
+ * refused. */
+static void bag_shares_points(const char *dir, const char *path)
+{
+	char *text = test_read_file(path), *bad, *at = strstr(text, "\"column\": ");
+	struct model back;
+	struct error err = {""};
+
+	ck_assert_int_eq(occurrences(text, "\"log_rates\""), 1);
+	ck_assert_int_lt(occurrences(text, "\"points\""), 1 + RATE_BAG);
+	ck_assert_ptr_nonnull(at);
+	free(test_write_file(dir, "model.json", bad = xasprintf("%.*s\"column\": 99%s",
+		(int)(at - text), text, at + strcspn(at, ",}\n"))));
+	ck_assert_int_eq(model_read(&back, path, &err), -1);
+	ck_assert_msg(strstr(err.msg, "].column must be one of its owner's axes (in a bag's rate "
+			     "only)") != NULL, "%s", err.msg);
+	free(bad);
+	free(text);
+}
+
 /* Where the time's noise is near the effect of a feature, which features and how many
  * neighbours the forward selection takes is itself noise: the bag's choices on bootstraps
  * differ, and the mean of theirs and the choice on every row errs less on new inputs than
  * that choice alone, on each of 5 draws of 60 training rows (by 3-36%, 16% in all). The model
- * file predicts the same, and a bag within the bag is refused; the instruction count, exact,
+ * file predicts the same, bit for bit, though it writes the training inputs once, and a bag
+ * within the bag is refused; the instruction count, exact,
  * is not bagged. */
 START_TEST(bag_averages_noisy_choices)
 {
@@ -777,8 +810,11 @@ START_TEST(bag_averages_noisy_choices)
 		ck_assert_int_eq(back.rate.nbag, RATE_BAG);
 		ck_assert(fit_mre(&back, &test, rows, 300) == b);
 		model_release(&back);
-		if (seed == 1)
+		if (seed == 1) {
+			bag_shares_points(dir, path);
+			ck_assert_msg(model_write(&m, path, &err) == 0, "%s", err.msg);
 			bag_refused(dir, path);
+		}
 		model_release(&m);
 		free(train.metric);
 		train.metric = xstrdup("instructions");
