@@ -638,7 +638,7 @@ static json_t *axes_to_json(const struct model *model, const struct model_rate *
  * it shares with the owner bit for bit is not written again: its log rates and log scales
  * when they are the owner's, and the coordinates of each of its axes that are those of an
  * axis of the owner (its "column"), "points" holding the others' (left out when there are
- * none). 17 copies of the points made xz's model file 6.6 times larger and mantis-predict 2.2
+ * none). 17 copies of the points made xz's model file 6.6 times larger and mantis-predict 2.4
  * times slower (session 58).
  */
 static json_t *rate_to_json(const struct model *model, const struct model_rate *r,
