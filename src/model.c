@@ -1075,7 +1075,6 @@ static int read_rate(struct model *model, struct model_rate *r, json_t *jr, cons
 	json_t *axes = json_object_get(jr, "axes"), *points = json_object_get(jr, "points");
 	json_t *rates = json_object_get(jr, "log_rates");
 	json_t *per_count = json_object_get(jr, "per_count");
-
 	size_t n = rates ? json_array_size(rates) : owner ? (size_t)owner->npoints : 0;
 
 	if (!scale)
