@@ -44,7 +44,7 @@ LIB_SRC  = src/error.c src/util.c src/inputs.c src/runner.c src/dataset.c src/pr
            src/ir.c src/cfg.c src/manifest.c src/instrument.c src/build.c src/store.c src/profile.c src/cc.c \
            src/extmodel.c src/pta.c
 LIB_SRC += src/equiv.c src/budget.c src/members.c src/snapshot.c
-LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/fuse.c src/promote.c src/prune.c src/predictor.c src/train.c src/descriptor.c src/probe.c src/blackbox.c src/baseline.c
+LIB_SRC += src/cdep.c src/sdg.c src/slice.c src/fuse.c src/promote.c src/prune.c src/predictor.c src/train.c src/descriptor.c src/field.c src/probe.c src/blackbox.c src/baseline.c
 LIB_SRC += src/count.c src/platform.c src/calibrate.c
 LIB_SRC += src/report.c src/exportc.c src/evaldb.c src/drift.c src/pace.c src/sampler.c src/sampledb.c
 LIB_SRC += src/codegen.c

@@ -86,6 +86,8 @@ int cli_print_usage(const struct command *cmd)
 	fputs(cmd->usage, stdout);
 	if (cmd->usage_more)
 		fputs(cmd->usage_more, stdout);
+	if (cmd->usage_end)
+		fputs(cmd->usage_end, stdout);
 	return EXIT_OK;
 }
 

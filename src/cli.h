@@ -21,6 +21,7 @@ struct command {
 	const char *usage;   /* the full help text of "mantis help NAME", ending in a newline */
 	const char *usage_more; /* its continuation, or NULL: a string literal longer than 4095
 				 * bytes is not portable C */
+	const char *usage_end;  /* the continuation's, or NULL */
 	int (*run)(int argc, char **argv); /* argv[0] is the command name; returns an exit code */
 };
 

@@ -21,10 +21,7 @@ static int run_help(int argc, char **argv)
 					"See 'mantis help'.\n", argv[1]);
 			return EXIT_USAGE;
 		}
-		fputs(cmd->usage, stdout);
-		if (cmd->usage_more)
-			fputs(cmd->usage_more, stdout);
-		return EXIT_OK;
+		return cli_print_usage(cmd);
 	}
 	puts("usage: mantis <command> [options]\n"
 	     "       mantis --version\n"

@@ -176,7 +176,9 @@ const struct command cmd_train = {
 		"input:repeats(data), input:newlines(data); input:number(K), the K-th number of\n"
 		"its script, its first text file of at most 64 KiB: an SQL query's row count; and\n"
 		"input:word(W), 1 when the word W,\n"
-		"a flag or a pattern some inputs have, is an argument; input features, read at no\n"
+		"a flag or a pattern some inputs have, is an argument; input:field(u16be@163), the\n"
+		"number at a fixed byte of the largest file that one of the program's first values\n"
+		"copies on every training input, a header field; input features, read at no\n"
 		"cost), and builds for each chosen program feature an evaluator (an executable\n"
 		"slice). Where the input names a\n"
 		"file of 4 KiB and more, it also offers sampled features: every feature counted\n"
@@ -218,12 +220,12 @@ const struct command cmd_train = {
 		"or more), and the simplest within one standard error of the best (of their paired\n"
 		"difference, each error counted up to 100% there) is kept (input\n"
 		"before rate, through the instructions first, before exact before sampled, lower\n"
-		"degree before higher, the program's through the instructions last);\n"
+		"degree before higher, the program's through the instructions last);\n",
+	.usage_more =
 		"the spread of its held-out errors there is the interval mantis predict gives\n"
 		"(model.json \"interval\": 90% of the training inputs, or of their files when they\n"
 		"share them, or what fewer than 19 can bound). When the samples cost over the\n"
-		"threshold and the model reads input features alone, a gate: the\n",
-	.usage_more =
+		"threshold and the model reads input features alone, a gate: the\n"
 		"training inputs the model predicts highest (at least 12, not all), as many as keep\n"
 		"the samples' runs (in the way kept, else in the cheapest way tried) at most the\n"
 		"threshold on average and on the 5 least of them, train\n"
@@ -248,7 +250,8 @@ const struct command cmd_train = {
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
 		"log of every round and of the sampling). Run again, it resumes: the build is\n"
 		"reused if the program's words and files are the same, and recorded runs are kept.\n"
-		"\n"
+		"\n",
+	.usage_end =
 		"  -o, --output PRED     the predictor directory (made if missing)\n"
 		"  --inputs FILE         the training inputs (see mantis help profile for the format)\n"
 		"  --threshold F         largest evaluator cost accepted, as a share of the program's\n"

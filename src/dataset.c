@@ -8,6 +8,7 @@
  */
 #include "dataset.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -333,6 +334,21 @@ void dataset_add_column(struct dataset *ds, const char *name, const double *valu
 	ds->x = xrealloc(ds->x, sizeof *ds->x * ((size_t)ds->n * (size_t)(ds->p + 1) + 1));
 	memcpy(ds->x + (size_t)ds->p * (size_t)ds->n, values, sizeof *ds->x * (size_t)ds->n);
 	ds->p++;
+}
+
+void dataset_insert_column(struct dataset *ds, int at, const char *name, const double *values)
+{
+	size_t n = (size_t)ds->n, moved;
+	char *copy;
+
+	assert(at >= 0 && at <= ds->p);
+	dataset_add_column(ds, name, values);
+	moved = (size_t)(ds->p - 1 - at);
+	copy = ds->names[ds->p - 1];
+	memmove(ds->names + at + 1, ds->names + at, sizeof *ds->names * moved);
+	ds->names[at] = copy;
+	memmove(ds->x + ((size_t)at + 1) * n, ds->x + (size_t)at * n, sizeof *ds->x * n * moved);
+	memcpy(ds->x + (size_t)at * n, values, sizeof *ds->x * n);
 }
 
 void dataset_subset(const struct dataset *ds, const int *rows, int k, struct dataset *out)

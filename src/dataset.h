@@ -42,6 +42,9 @@ int dataset_drop(struct dataset *ds, const char *name);
 
 /* Appends the feature column name (copied) with values[0..n) (copied). */
 void dataset_add_column(struct dataset *ds, const char *name, const double *values);
+/* Inserts the feature column name (copied) with values[0..n) (copied) as column at (0 <= at <=
+ * p), the columns from at on moved one to the right. */
+void dataset_insert_column(struct dataset *ds, int at, const char *name, const double *values);
 
 /* Sets ds->count to a copy of the values of the feature called name, when the metric is not
  * itself a count of instructions and ds has that feature (the profile's instruction count);

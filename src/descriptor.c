@@ -10,12 +10,14 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "dataset.h"
+#include "field.h"
 #include "inputs.h"
 #include "probe.h"
 #include "util.h"
@@ -77,10 +79,14 @@ char *descriptor_word(const char *name)
 
 int descriptor_find(const char *name)
 {
+	struct field f;
+
 	if (strncmp(name, DESCRIPTOR_PREFIX, strlen(DESCRIPTOR_PREFIX)) != 0)
 		return -1;
 	if (is_word_name(name))
 		return DESCRIPTOR_WORD;
+	if (field_parse(name, &f) == 0)
+		return DESCRIPTOR_FIELD;
 	for (int j = 0; j < DESCRIPTOR_N; j++) {
 		char *mine = descriptor_name(j);
 		int same = strcmp(mine, name) == 0;
@@ -95,12 +101,15 @@ int descriptor_find(const char *name)
 char *descriptor_describe(const char *name)
 {
 	int j = descriptor_find(name);
+	struct field f;
 	char *word, *text;
 
 	if (j < 0)
 		return NULL;
 	if (j < DESCRIPTOR_N)
 		return descriptor_description(j);
+	if (j == DESCRIPTOR_FIELD && field_parse(name, &f) == 0)
+		return field_describe(&f);
 	word = descriptor_word(name);
 	text = xasprintf("1 when \"%s\" is one of the arguments, else 0", word);
 	free(word);
@@ -127,15 +136,20 @@ static double has_word(const struct input *in, const char *word)
 	return 0;
 }
 
+static const char *data_file_path(const struct input *in);
+
 double descriptor_named_value(const struct input *in, const char *name, const double *row)
 {
 	int j = descriptor_find(name);
+	struct field f;
 	char *word;
 	double v;
 
 	assert(j >= 0);
 	if (j < DESCRIPTOR_N)
 		return row[j];
+	if (j == DESCRIPTOR_FIELD && field_parse(name, &f) == 0)
+		return field_read(data_file_path(in), &f);
 	word = descriptor_word(name);
 	v = has_word(in, word);
 	free(word);
@@ -422,6 +436,57 @@ static int add_word_columns(struct dataset *ds, const struct input *const *in)
 	return added;
 }
 
+/* Fills head[i][0..len[i]) (owned by the caller) with the first FIELD_BYTES of in[i]'s data
+ * file. Returns 0, or -1 (nothing to free) when some input names none or it cannot be read. */
+static int read_heads(const struct input *const *in, int n, unsigned char **head, size_t *len)
+{
+	for (int i = 0; i < n; i++) {
+		const char *path = data_file_path(in[i]);
+		FILE *f = path ? fopen(path, "rb") : NULL;
+
+		head[i] = f ? xmalloc(FIELD_BYTES) : NULL;
+		len[i] = f ? fread(head[i], 1, FIELD_BYTES, f) : 0;
+		if (f)
+			fclose(f);
+		if (!f) {
+			while (i >= 0)
+				free(head[i--]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Inserts before ds's columns the header fields of its first values (descriptor_add_columns);
+ * returns how many. */
+static int add_field_columns(struct dataset *ds, const struct input *const *in)
+{
+	unsigned char **head = xcalloc((size_t)ds->n + 1, sizeof *head);
+	size_t *len = xcalloc((size_t)ds->n + 1, sizeof *len);
+	double *column = xcalloc((size_t)ds->n + 1, sizeof *column);
+	struct field fields[FIELDS_MOST];
+	int found = 0;
+
+	if (read_heads(in, ds->n, head, len) == 0) {
+		found = field_learn(ds, (const unsigned char *const *)head, len, fields,
+				    FIELDS_MOST);
+		for (int k = 0; k < found; k++) {
+			char *name = field_name(&fields[k]);
+
+			for (int i = 0; i < ds->n; i++)
+				column[i] = field_decode(&fields[k], head[i], len[i]);
+			dataset_insert_column(ds, k, name, column);
+			free(name);
+		}
+		for (int i = 0; i < ds->n; i++)
+			free(head[i]);
+	}
+	free(head);
+	free(len);
+	free(column);
+	return found;
+}
+
 int descriptor_add_columns(struct dataset *ds, const struct input *const *in)
 {
 	double *row = xcalloc((size_t)ds->n * DESCRIPTOR_N + 1, sizeof *row);
@@ -447,5 +512,6 @@ int descriptor_add_columns(struct dataset *ds, const struct input *const *in)
 	}
 	free(row);
 	free(column);
-	return added + add_word_columns(ds, in);
+	added += add_word_columns(ds, in);
+	return added + add_field_columns(ds, in);
 }

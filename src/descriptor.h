@@ -4,7 +4,8 @@
  * size of its stdin and of every file together (the "sizes", read by stat), what its data
  * file's content is like (probe.h: read off a 64 KiB sample of it), the numbers of its script
  * (its first small text file: an SQL query's row count, a simulation's steps), and whether a
- * word (a flag, a pattern) is one of its arguments. The black-box baseline
+ * word (a flag, a pattern) is one of its arguments, and the header fields the program reads
+ * as values (field.h). The black-box baseline
  * (blackbox.h) models the sizes alone, as the papers' black box does; mantis train offers all
  * of them to its model beside the program's features as "input features", which cost no
  * evaluator.
@@ -31,6 +32,9 @@ enum {
 						     * argument (input:word(W); the word is in
 						     * the name) */
 	DESCRIPTOR_WORDS = 32,                      /* most words one dataset is given */
+	DESCRIPTOR_FIELD = DESCRIPTOR_WORD + 1,     /* a header field's: a number at a fixed
+						     * byte of its data file (input:field(
+						     * ENC@OFFSET), field.h; in the name) */
 };
 
 /* The prefix of every descriptor's feature name. */
@@ -48,7 +52,7 @@ char *descriptor_name(int j);
 /* Returns a one-line description of descriptor j, owned by the caller. */
 char *descriptor_description(int j);
 /* Returns the index of the descriptor called name (DESCRIPTOR_WORD for input:word(W), W not
- * empty), or -1 when name is not one. */
+ * empty; DESCRIPTOR_FIELD for a header field's), or -1 when name is not one. */
 int descriptor_find(const char *name);
 /* Returns the word W of a word descriptor's name, input:word(W) (descriptor_find gives
  * DESCRIPTOR_WORD), owned by the caller. */
@@ -62,7 +66,8 @@ int descriptor_probes(int j);
 int descriptor_scripted(int j);
 /* Returns the value of the descriptor called name for in: row[j] of descriptor_values for
  * j = descriptor_find(name) < DESCRIPTOR_N; for a word, 1 when one of in's arguments is the
- * word, else 0. row is in's descriptor_values (or descriptor_sizes when j reads no content). */
+ * word, else 0; for a header field, its number in in's data file (field_read). row is in's
+ * descriptor_values (or descriptor_sizes when j reads no content). */
 double descriptor_named_value(const struct input *in, const char *name, const double *row);
 /*
  * Fills row[0..DESCRIPTOR_SIZES) with in's sizes: per argument position its numeric value
@@ -103,7 +108,11 @@ int descriptor_readable(const struct input *in, int j, const char **path);
  * rows, row i being in[i]'s, then the words (input:word(W)) that are arguments of two rows or
  * more and not of all, neither numbers nor files nor longer than 64 bytes, the
  * DESCRIPTOR_WORDS of them in the most rows (a flag such as xz's -e, lz4's -BD, a pattern),
- * in the order of their first appearance. Returns how many were appended.
+ * in the order of their first appearance. Then, before every column, the header fields of
+ * the program's first values among ds's columns (field_learn, on the first FIELD_BYTES of each
+ * row's data file; none unless every row names one): first, so that a first value they copy
+ * exactly is their alias and the model reads the field, free, rather than an evaluator of it.
+ * Returns how many columns were added.
  */
 int descriptor_add_columns(struct dataset *ds, const struct input *const *in);
 #endif

@@ -44,6 +44,7 @@
 
 #include "descriptor.h"
 #include "error.h"
+#include "field.h"
 #include "manifest.h"
 #include "model.h"
 #include "predictor.h"
@@ -643,7 +644,7 @@ static const char *const extrapolated_text[] = {
 /* The input features' helpers, each emitted when a model feature needs it (INPUT_*). */
 enum {
 	INPUT_FILE = 1, INPUT_SIZE = 2, INPUT_NUMBER = 4, INPUT_ALL = 8, INPUT_READABLE = 16,
-	INPUT_PROBE = 32, INPUT_WORD = 64, INPUT_SCRIPT = 128
+	INPUT_PROBE = 32, INPUT_WORD = 64, INPUT_SCRIPT = 128, INPUT_DATA = 256, INPUT_FIELD = 512
 };
 
 /* script_file() and its helpers, as probe.c's probe_script and descriptor.c's script_file read
@@ -803,8 +804,8 @@ static const char *const input_readable_text[] = {
 	"",
 };
 
-/* data_file() and probe(), as descriptor.c and probe.c compute the content descriptors. */
-static const char *const input_probe_text[] = {
+/* data_file(), as descriptor.c finds the file whose content and header fields it reads. */
+static const char *const input_data_text[] = {
 	"/* Takes path into *best and *size when it is a regular file larger than *size (or the",
 	" * first). */",
 	"static void consider_file(const char *path, const char **best, double *size)",
@@ -836,6 +837,35 @@ static const char *const input_probe_text[] = {
 	"	return best;",
 	"}",
 	"",
+};
+
+/* header_field(), as field.c's field_read reads a header field. */
+static const char *const input_field_text[] = {
+	"/* Returns the number of the width bytes at offset in the file at path (big-endian when",
+	" * big), shifted right by shift and masked, 0 when the file cannot be read there. */",
+	"static double header_field(const char *path, long offset, int width, int big, int shift,",
+	"			   uint32_t mask)",
+	"{",
+	"	unsigned char b[4];",
+	"	uint32_t v = 0;",
+	"	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;",
+	"	ssize_t got;",
+	"",
+	"	if (fd < 0)",
+	"		return 0;",
+	"	got = pread(fd, b, (size_t)width, offset);",
+	"	close(fd);",
+	"	if (got != width)",
+	"		return 0;",
+	"	for (int i = 0; i < width; i++)",
+	"		v |= (uint32_t)b[big ? width - 1 - i : i] << (8 * i);",
+	"	return (double)((v >> shift) & mask);",
+	"}",
+	"",
+};
+
+/* probe(), as probe.c computes the content descriptors. */
+static const char *const input_probe_text[] = {
 	"/* Adds g to the set of a piece's 4-byte strings (gram, stamp: 8192 slots); returns 1 when it",
 	" * was there already. */",
 	"static int gram_seen(uint32_t *gram, uint32_t *stamp, uint32_t now, uint32_t g)",
@@ -928,10 +958,11 @@ static int input_helpers(const struct predictor *p)
 		need |= j == DESCRIPTOR_STDIN ? INPUT_FILE : j < DESCRIPTOR_ARGS ? INPUT_NUMBER
 			: j == DESCRIPTOR_ALL ? INPUT_FILE | INPUT_SIZE | INPUT_ALL
 			: j == DESCRIPTOR_WORD ? INPUT_WORD
+			: j == DESCRIPTOR_FIELD ? INPUT_DATA | INPUT_FIELD
 			: descriptor_scripted(j) ? INPUT_SCRIPT
 			: INPUT_FILE | INPUT_SIZE;
 		need |= checked_size(p, i) ? INPUT_READABLE : 0;
-		need |= descriptor_probes(j) ? INPUT_PROBE : 0;
+		need |= descriptor_probes(j) ? INPUT_DATA | INPUT_PROBE : 0;
 	}
 	return need;
 }
@@ -960,6 +991,10 @@ static void input_functions(struct strbuf *sb, int need)
 		lines(sb, input_all_text, sizeof input_all_text / sizeof *input_all_text);
 	if (need & INPUT_READABLE)
 		lines(sb, input_readable_text, sizeof input_readable_text / sizeof *input_readable_text);
+	if (need & INPUT_DATA)
+		lines(sb, input_data_text, sizeof input_data_text / sizeof *input_data_text);
+	if (need & INPUT_FIELD)
+		lines(sb, input_field_text, sizeof input_field_text / sizeof *input_field_text);
 	if (need & INPUT_PROBE)
 		lines(sb, input_probe_text, sizeof input_probe_text / sizeof *input_probe_text);
 	if (need & INPUT_WORD)
@@ -995,6 +1030,19 @@ static void probe_call(struct strbuf *sb, const struct predictor *p)
 	strbuf_addf(sb, "\tprobe(data_file(argc, argv, input), probed);\n");
 }
 
+/* Appends the refusal of an input that names no file where a header field was never 0 in
+ * training (predictor.c's check_input_files), when the model has such a field. */
+static void field_check(struct strbuf *sb, const struct predictor *p)
+{
+	for (int i = 0; i < p->model.nfeatures; i++) {
+		if (p->descriptor[i] == DESCRIPTOR_FIELD && p->model.features[i].min > 0) {
+			strbuf_addf(sb, "\tif (!data_file(argc, argv, input)) {\n\t\terrno = ENOENT;\n"
+			    "\t\treturn NAN;\n\t}\n");
+			return;
+		}
+	}
+}
+
 /* Appends s as a C string literal (printable ASCII: a word feature's word), "?" escaped
  * against trigraphs. */
 static void string_literal(struct strbuf *sb, const char *s)
@@ -1012,7 +1060,17 @@ static void string_literal(struct strbuf *sb, const char *s)
  * descriptor_named_value. */
 static void input_expression(struct strbuf *sb, int j, const char *name)
 {
-	if (j == DESCRIPTOR_WORD) {
+	struct field f;
+
+	if (j == DESCRIPTOR_FIELD && field_parse(name, &f) == 0) {
+		int w = field_width(f.enc);
+
+		strbuf_addf(sb, "header_field(data_file(argc, argv, input), %ld, %d, %d, %d, %#xu)",
+			    f.offset, w, f.enc == FIELD_U32BE || f.enc == FIELD_U16BE,
+			    f.enc == FIELD_U4HI ? 4 : 0,
+			    f.enc == FIELD_U4HI || f.enc == FIELD_U4LO ? 15u
+			    : w == 4 ? 0xffffffffu : w == 2 ? 0xffffu : 0xffu);
+	} else if (j == DESCRIPTOR_WORD) {
 		char *word = descriptor_word(name);
 
 		strbuf_addf(sb, "has_word(argc, argv, ");
@@ -1678,6 +1736,8 @@ static void predict_function(struct strbuf *sb, const struct predictor *p, const
 	}
 	if (input_helpers(p) & INPUT_PROBE)
 		probe_call(sb, p);
+	if (input_helpers(p) & INPUT_FIELD)
+		field_check(sb, p);
 	if (input_helpers(p) & INPUT_SCRIPT)
 		script_call(sb, p);
 	if (p->nsampled)

@@ -398,12 +398,13 @@ static int match_inputs(struct trainer *t, struct error *err)
 }
 
 /* Appends to the dataset the input features that take more than one value over the samples
- * (after the program's, so that an exact copy of one is its alias, not its representative). */
+ * (after the program's, so that an exact copy of one is its alias, not its representative),
+ * but for the header fields, which go before them: a first value they copy is their alias. */
 static void add_input_features(struct trainer *t)
 {
 	if (t->opt->input_features)
 		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes, "
-		    "content, script numbers, words)\n", descriptor_add_columns(&t->ds, t->input));
+		    "content, script numbers, words, header fields)\n", descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- sampled features --------------------------------------------------------------------- */

@@ -38,7 +38,7 @@ every program feature is rejected and the model reads the content:
   $ python3 gen.py 1 12 in > train.txt && python3 gen.py 2 4 t > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.0001 prog.c > log.txt
   $ grep -E '^(input features|evaluator):' log.txt
-  input features: 5 vary over the inputs (numeric arguments, file sizes, content, script numbers, words)
+  input features: 5 vary over the inputs (numeric arguments, file sizes, content, script numbers, words, header fields)
   evaluator: none (the model reads only input features, read off the input)
   $ python3 -c 'import json; m = json.load(open("pred/model.json")); print(sorted({f for t in m["terms"] for f in t["powers"]}))'
   ['input:newlines(data)', 'input:size(arg1)']

@@ -7,7 +7,8 @@ header's values keeps the loops too (their later assignments). Yet their first v
 (image.width.first, image.height.first) are final once assigned, and their evaluator stops
 there: it costs the program's work up to the header, and training (which estimates that share
 from snapshots of the counters on three training runs) accepts them; the model is their
-product, exact.
+product, exact. (--no-input-features: with input features, the same values are read off
+the file itself, no evaluator at all: train-header-field.t.)
 
   $ cat > prog.c <<'C'
   > #include <stdio.h>
@@ -68,7 +69,7 @@ product, exact.
   > PY
   $ python3 images.py 1 16 in > train.txt
   $ python3 images.py 2 4 t > test.txt
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --schemes all,fields prog.c > log.txt
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --schemes all,fields --no-input-features prog.c > log.txt
   $ grep '^estimate:' log.txt | sed -E 's/; [0-9.]+ s[)]/)/'
   estimate: 30 of 32 varying features rejected by their slice's estimated cost (32 estimated, the most correlated with the metric first, 30 of them stopped once over; first values within it, whose evaluators stop once assigned: 2)
 

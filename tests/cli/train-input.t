@@ -29,7 +29,7 @@ the model reads the two input features: no evaluator at all.
   $ for i in 1 2 3; do head -c $((i*2300)) /dev/zero | tr '\0' b > t$i.txt; echo "t$i.txt $((i*50+25))" >> test.txt; done
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.0001 prog.c > log.txt
   $ grep -E '^(input features|evaluator):' log.txt
-  input features: 4 vary over the inputs (numeric arguments, file sizes, content, script numbers, words)
+  input features: 4 vary over the inputs (numeric arguments, file sizes, content, script numbers, words, header fields)
   evaluator: none (the model reads only input features, read off the input)
   $ grep -E '^(inputs|interval):' log.txt | cut -d, -f1
   interval: 82% of the training inputs
@@ -225,7 +225,7 @@ stays.
   > C
   $ for i in $(seq 1 12); do for k in $(seq 1 20); do echo $(( 10000 + (i*k*7919) % (i*5000) )) >> s$i.txt; done; printf '%66000s\n' '' >> s$i.txt; echo "s$i.txt $((i*13 % 7))" >> sum.txt; done
   $ mantis train -o sum --inputs sum.txt --repeat 1 --metric instructions --threshold 3 sum.c | grep -E '^(input features|choice):' | sed -E '/cross-validated/ s/ [(][^)]*[)]$//'
-  input features: 3 vary over the inputs (numeric arguments, file sizes, content, script numbers, words)
+  input features: 3 vary over the inputs (numeric arguments, file sizes, content, script numbers, words, header fields)
   choice: the input features alone, degree 1: cross-validated error 24.08%
   choice: the input features alone, degree 2: cross-validated error 29.13%
   choice: the input features alone, degree 3: cross-validated error 31.59%

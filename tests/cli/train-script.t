@@ -43,7 +43,7 @@ script:
   $ python3 gen.py 1 16 in > train.txt && python3 gen.py 2 6 t > test.txt
   $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --threshold 0.0001 prog.c > log.txt
   $ grep -E '^(input features|evaluator):|input:number' log.txt
-  input features: 6 vary over the inputs (numeric arguments, file sizes, content, script numbers, words)
+  input features: 6 vary over the inputs (numeric arguments, file sizes, content, script numbers, words, header fields)
   iteration 2: instructions = 81 + 9 * input:number(1) * input:number(2) + 10 * input:number(1) (train MRE 0.00%)
     input:number(1)                                    accepted: read off the input, no evaluator
     input:number(2)                                    accepted: read off the input, no evaluator
