@@ -543,12 +543,12 @@ static int check_input_files(const struct predictor *p, const struct input *in, 
 		    descriptor_readable(in, p->descriptor[i], &path) == 0)
 			continue;
 		if (!path && descriptor_probes(p->descriptor[i]))
-			return error_set(err, "%s: the input names no file, and the model reads the "
-					 "content of its largest; no prediction",
+			return error_set(err, "%s: the input names no file that can be read, and the "
+					 "model reads the content of its largest; no prediction",
 					 p->model.features[i].name);
 		if (!path && p->descriptor[i] == DESCRIPTOR_FIELD)
-			return error_set(err, "%s: the input names no file, and the model reads a "
-					 "header field of its largest; no prediction",
+			return error_set(err, "%s: the input names no file that can be read, and the "
+					 "model reads a header field of its largest; no prediction",
 					 p->model.features[i].name);
 		if (!path && descriptor_scripted(p->descriptor[i]))
 			return error_set(err, "%s: the input names no script (a text file of at most "

@@ -404,7 +404,8 @@ static void add_input_features(struct trainer *t)
 {
 	if (t->opt->input_features)
 		say(t, "input features: %d vary over the inputs (numeric arguments, file sizes, "
-		    "content, script numbers, words, header fields)\n", descriptor_add_columns(&t->ds, t->input));
+		    "content, script numbers, words, header fields)\n",
+		    descriptor_add_columns(&t->ds, t->input));
 }
 
 /* ---- sampled features --------------------------------------------------------------------- */

@@ -73,10 +73,10 @@ frames wherever the byte before them is zero), exact on the held-out sounds:
   $ python3 -c 'import json, struct; h = open("t0.snd", "rb").read(12); print(json.load(open("t0.json"))["features"] == {"input:field(u16be@4)": struct.unpack(">H", h[4:6])[0], "input:field(u32le@8)": struct.unpack("<I", h[8:12])[0]})'
   True
 
-An input that names no file has no header to read: predict refuses it, naming the field.
+An input whose file is missing has no header to read: predict refuses it, naming the field.
 
   $ mantis predict pred -- missing.snd
-  mantis: input:field(u16be@4): the input names no file, and the model reads a header field of its largest; no prediction
+  mantis: input:field(u16be@4): the input names no file that can be read, and the model reads a header field of its largest; no prediction
   [1]
 
 export-c reads the same bytes (header_field) and predicts the same, bit for bit:
