@@ -1368,12 +1368,25 @@ static LLVMValueRef block_start(LLVMBasicBlockRef b)
 	return first;
 }
 
+/* Returns the block's first instruction after its phis, landing pad and debug calls: the one
+ * that carries its counter's tag. Not block_start: the slicer deletes the llvm.dbg.* calls
+ * that open many blocks (a loop header's, naming its induction variable), and their tag with
+ * them, and a block without a tag is never cold to prune.c nor counted by the estimate. */
+static LLVMValueRef tag_site(LLVMBasicBlockRef b)
+{
+	LLVMValueRef x = block_start(b);
+
+	while (!counts_as_instruction(x) && !LLVMIsATerminatorInst(x))
+		x = LLVMGetNextInstruction(x);
+	return x;
+}
+
 /*
  * Gives every reachable block its counter, with one PROBE_BLOCK per counter: a block that every
  * run enters as often as one that dominates it (equiv.c: the same control dependences, nothing
  * between them that may end the process) shares that block's counter, incremented once at its
  * entry. Counters are numbered in block order, so planning the same module again (the slicer)
- * numbers them alike. Each block's first instruction carries its counter for the slicer.
+ * numbers them alike. Each block's tag_site carries its counter for the slicer.
  */
 static void plan_block_counters(struct inst *in, struct fn_plan *fp)
 {
@@ -1395,7 +1408,7 @@ static void plan_block_counters(struct inst *in, struct fn_plan *fp)
 			continue;
 		fp->block[k] = fp->block[eq.leader[k]];
 		if (in->keep)
-			mark_block_counter(in, block_start(fp->cfg.block[k]), fp->block[k]);
+			mark_block_counter(in, tag_site(fp->cfg.block[k]), fp->block[k]);
 	}
 	equiv_release(&eq);
 	free(barrier);
