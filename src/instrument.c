@@ -1368,8 +1368,8 @@ static LLVMValueRef block_start(LLVMBasicBlockRef b)
 	return first;
 }
 
-/* Returns the block's first instruction after its phis, landing pad and debug calls: the one
- * that carries its counter's tag. Not block_start: the slicer deletes the llvm.dbg.* calls
+/* Returns the block's first instruction after its phis, landing pad, debug and lifetime calls:
+ * the one that carries its counter's tag. Not block_start: the slicer deletes the llvm.dbg.* calls
  * that open many blocks (a loop header's, naming its induction variable), and their tag with
  * them, and a block without a tag is never cold to prune.c nor counted by the estimate. */
 static LLVMValueRef tag_site(LLVMBasicBlockRef b)
