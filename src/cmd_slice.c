@@ -49,10 +49,12 @@ struct result {
  * Runs program on in with MANTIS_COUNTERS set (predictor_measure), reps times, each killed
  * after timeout seconds; *wall gets the median wall time and *counters (owned by the caller)
  * what the last run wrote, when m is given. Returns 0, or -1 with err set (also when it
- * crashed, timed out or, with m, wrote no counters).
+ * crashed, timed out or, with m, wrote no counters). *failed, when given, gets the last run's
+ * exit status where that is not a result (--ok-exit), else 0.
  */
 static int measure(const char *program, const struct input *in, int reps, double timeout,
-		   const struct manifest *m, double *wall, uint64_t **counters, struct error *err)
+		   const struct manifest *m, int *failed, double *wall, uint64_t **counters,
+		   struct error *err)
 {
 	double times[16];
 
@@ -71,6 +73,8 @@ static int measure(const char *program, const struct input *in, int reps, double
 				  in->line);
 			break;
 		}
+		if (failed)
+			*failed = res.status == RUN_NONZERO ? res.exit_code : 0;
 		if (r == reps - 1 && m && !*counters) {
 			error_set(err, "%s wrote no counters on input line %d", program, in->line);
 			break;
@@ -85,7 +89,11 @@ static int measure(const char *program, const struct input *in, int reps, double
 	return -1;
 }
 
-/* Returns DIR/inst's counters on every input (an array owned by the caller). */
+/* Returns DIR/inst's counters on every input (an array owned by the caller). Says on stderr
+ * which inputs it fails on: the evaluators keep the path their runs took, and a failure may be
+ * meant (an exit status the evaluator must give too) or not (a relative path in an inputs
+ * file names a file beside that file, not one in the current folder: every evaluator is then
+ * the failure's path, validated). */
 static uint64_t **reference_counters(const char *dir, const struct inputs *ins)
 {
 	char *path = xasprintf("%s/features.json", dir), *inst = xasprintf("%s/inst", dir);
@@ -93,13 +101,23 @@ static uint64_t **reference_counters(const char *dir, const struct inputs *ins)
 	struct manifest m;
 	struct error err = {""};
 	double t;
+	int failed, nfailed = 0;
 
 	if (manifest_read(&m, path, &err) < 0)
 		die("%s", err.msg);
 	for (int k = 0; k < ins->n; k++) {
-		if (measure(inst, &ins->v[k], 1, 3600, &m, &t, &ref[k], &err) < 0)
+		if (measure(inst, &ins->v[k], 1, 3600, &m, &failed, &t, &ref[k], &err) < 0)
 			die("%s", err.msg);
+		if (failed) {
+			fprintf(stderr, "mantis slice: %s:%d: %s exits with status %d (%s)\n", ins->path,
+				ins->v[k].line, inst, failed, ins->v[k].text);
+			nfailed++;
+		}
 	}
+	if (nfailed == ins->n)
+		fprintf(stderr, "mantis slice: %s fails on every input of %s: its evaluators are cut "
+			"to the failure's path (a relative path in an inputs file names a file beside "
+			"it)\n", inst, ins->path);
 	manifest_release(&m);
 	free(path);
 	free(inst);
@@ -119,13 +137,13 @@ static void evaluate(const struct slicer *s, struct result *res, const struct in
 		uint64_t *ref = ref_counters[k], *none, *got;
 		double t_orig, t_eval;
 
-		if (measure(orig, &ins->v[k], reps, 3600, NULL, &t_orig, &none, &err) < 0)
+		if (measure(orig, &ins->v[k], reps, 3600, NULL, NULL, &t_orig, &none, &err) < 0)
 			die("%s", err.msg);
 		for (int i = 0; i < s->nfeatures; i++) {
 			const struct feature *f = &s->m.v[s->feature[i]];
 
 			/* an evaluator slower than this is rejected anyway; a cut loop may not end */
-			if (measure(res[i].exe, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, &t_eval, &got,
+			if (measure(res[i].exe, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, NULL, &t_eval, &got,
 				    &err) < 0) {
 				if (!res[i].reason)
 					res[i].reason = xasprintf("%s", err.msg);
@@ -369,7 +387,9 @@ const struct command cmd_slice = {
 	"                   its median wall time over DIR/orig's. Exit calls (exit, abort...) that no\n"
 	"                   input reaches are then left out of the criteria, and a branch side that\n"
 	"                   no input takes is cut, so an evaluator need not foresee error paths;\n"
-	"                   without inputs every exit is a criterion and every branch stays\n"
+	"                   without inputs every exit is a criterion and every branch stays.\n"
+	"                   An input on which DIR/inst fails (a status not in --ok-exit) is\n"
+	"                   named on stderr: its evaluators keep that failure's path\n"
 	"  --reps K         timed runs per program and input (default 3)\n"
 	"  --ok-exit CODES  exit codes besides 0 that are a result of the program, not a failure\n"
 	"                   (\"1\" for grep: no line matched)\n"

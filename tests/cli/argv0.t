@@ -28,6 +28,7 @@ such as build/slice/feature0):
 
   $ printf '3\n10\n0\n' > inputs.txt
   $ mantis slice build --features loop:main:name.c:8 --inputs inputs.txt --reps 1 --json > out.json
+  mantis slice: inputs.txt:3: build/inst exits with status 1 (0)
   $ /usr/bin/python3 -c 'import json; d = json.load(open("out.json")); print([(f["name"], f["validated"]) for f in d["features"]])'
   [('loop:main:name.c:8', True)]
 

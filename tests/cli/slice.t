@@ -104,3 +104,20 @@ Errors name what is wrong:
   $ mantis slice nowhere --features x
   mantis: cannot open nowhere/features.json: No such file or directory
   [1]
+
+An input on which the program fails is named, and failing on every input said: cut to the side
+training took, every evaluator is then the failure's path, which may be meant (an exit status
+the evaluator gives too) or not (a relative path in an inputs file names a file beside that
+file, not one in the current folder):
+
+  $ printf '3 1000\n4 5 extra\n' > failing.txt
+  $ mantis slice build --features loop:main:prog.c:7 --inputs failing.txt --reps 1 | tail -1 | grep -o validated
+  mantis slice: failing.txt:2: build/inst exits with status 1 (4 5 extra)
+  validated
+  $ printf '4 5 extra\n' > failing.txt
+  $ mantis slice build --features loop:main:prog.c:7 --inputs failing.txt --reps 1 | tail -1 | grep -o validated
+  mantis slice: failing.txt:1: build/inst exits with status 1 (4 5 extra)
+  mantis slice: build/inst fails on every input of failing.txt: its evaluators are cut to the failure's path (a relative path in an inputs file names a file beside it)
+  validated
+  $ mantis slice build --features loop:main:prog.c:7 --inputs failing.txt --reps 1 --ok-exit 1 | tail -1 | grep -o validated
+  validated
