@@ -45,7 +45,9 @@
  *            under the threshold, train a predictor of their own (PRED/long), which predicts
  *            the inputs the model puts at or above the gate (gate_long_inputs); the gate is
  *            then widened over the inputs below it where PRED/long's predictions cost under
- *            the threshold and err less (widen_gate)
+ *            the threshold and err less (widen_gate); a model of sampled features is gated
+ *            below by the best model without them (gate_sampled), and one of the program's
+ *            features replaced by such a pair where the pair errs less (gate_program)
  * Invariant: a feature is decided once per training (accepted or rejected with a reason), and
  * the final model reads only accepted features.
  */
@@ -157,7 +159,7 @@ struct trainer {
 					  * did not validate under the threshold); owned */
 	double gate;                     /* the least prediction PRED/long predicts for, 0: no gate
 					  * (gate_long_inputs) */
-	json_t *gating;                  /* what gate_long_inputs decided, for train.json; owned */
+	json_t *gating;                  /* what the gate's weighing decided, for train.json; owned */
 	double *held_out;                /* per sample, the written model's error when the final
 					  * choice's cross-validation held it out; owned, NULL when
 					  * there was no choice to make */
@@ -165,9 +167,13 @@ struct trainer {
 					  * NULL alike */
 	double *sampled_each;            /* per sample, the final model's runs on its samples' time
 					  * over the program's (final_sampled_evaluator); owned */
-	struct candidate *unsampled;     /* when the final choice took a model of sampled features:
-					  * the candidate of least held-out error among those with
-					  * none and no evaluator, which a gate may put below it
+	double *widened_err;             /* per sample, PRED/long's error as mantis predict makes
+					  * it, held out from its training (widen_gate), INFINITY
+					  * where it failed; owned, NULL before a gate is widened */
+	struct candidate *unsampled;     /* when the final choice took a model of program or
+					  * sampled features: the candidate of least held-out error
+					  * among those with none and no evaluator, which a gate
+					  * may put below it
 					  * (gate_sampled); owned, NULL otherwise */
 	struct first_share *first;       /* the first values whose evaluators stop early, with the
 					  * share of the run's work done when they are assigned;
@@ -2744,7 +2750,7 @@ static int choose_final(struct trainer *t, struct model *model, struct decision 
 		c[chosen].e = NULL;
 		c[chosen].ratio = NULL;
 		record_held_out(t);
-		if (c[chosen].program && count_sampled_features(model) > 0)
+		if (c[chosen].program) /* for a gate below it (gate_sampled, gate_program) */
 			keep_unsampled(t, c, n);
 	}
 	for (int i = 0; i < n; i++) {
@@ -2808,6 +2814,7 @@ static void trainer_release(struct trainer *t)
 	free(t->held_out);
 	free(t->held_out_ratio);
 	free(t->sampled_each);
+	free(t->widened_err);
 	if (t->unsampled) {
 		free(t->unsampled->excluded);
 		free(t->unsampled->e);
@@ -3241,6 +3248,9 @@ static int widen_gate(struct trainer *t, const char *dir, const int *order,
 	}
 	widened = select_gate_widen(order, predicted, cost, gated, t->held_out, t->group, n,
 				    through, GATE_EDGE, t->opt->threshold);
+	free(t->widened_err);
+	t->widened_err = gated;
+	gated = NULL;
 	for (int j = 0; j < widened; j++)
 		mean += cost[order[j]] / widened;
 	if (widened > through) {
@@ -3392,12 +3402,13 @@ static void gate_long_inputs(struct trainer *t, const struct model *model)
 	free(dir);
 }
 
-/* Writes the unsampled candidate's model below a gate that took the sampled model above it:
- * model becomes *unsampled (moved), its interval and held-out record the candidate's, and
- * t->choice names it, with the sampled one as above_gate; rebuilds *final. Returns 0, or -1
- * with err set. */
+/* Writes the unsampled candidate's model below a gate, in place of the model chosen: model
+ * becomes *unsampled (moved), its interval and held-out record the candidate's, and t->choice
+ * names it, with the one it replaced under `replaced` ("above_gate" for a sampled model that
+ * predicts above it, "replaced" for a program's model PRED/long took over); rebuilds *final.
+ * Returns 0, or -1 with err set. */
 static int written_below_gate(struct trainer *t, struct model *model, struct model *unsampled,
-			      struct decision *final, struct error *err)
+			      const char *replaced, struct decision *final, struct error *err)
 {
 	struct candidate *u = t->unsampled;
 
@@ -3407,7 +3418,7 @@ static int written_below_gate(struct trainer *t, struct model *model, struct mod
 	model_set_interval(model, t->held_out_ratio, t->group, t->ds.n, MODEL_INTERVAL_LEVEL);
 	say_interval(t, model);
 	record_held_out(t);
-	json_object_set_new(t->choice, "above_gate", json_pack("{s:O, s:O}", "features",
+	json_object_set_new(t->choice, replaced, json_pack("{s:O, s:O}", "features",
 		json_object_get(t->choice, "chosen"), "degree", json_object_get(t->choice, "degree")));
 	json_object_set_new(t->choice, "chosen", json_string(candidate_kind(u)));
 	json_object_set_new(t->choice, "degree", json_integer(u->degree));
@@ -3489,7 +3500,7 @@ static int gate_sampled(struct trainer *t, struct model *model, struct decision 
 			u->e = u->ratio = NULL;
 			free(held);
 			free(held_ratio);
-			rc = written_below_gate(t, model, &unsampled, final, err);
+			rc = written_below_gate(t, model, &unsampled, "above_gate", final, err);
 		} else {
 			t->held_out = held;
 			t->held_out_ratio = held_ratio;
@@ -3501,6 +3512,134 @@ static int gate_sampled(struct trainer *t, struct model *model, struct decision 
 	free(name);
 	free(order);
 	free(predicted);
+	return rc;
+}
+
+/* Returns 1 when the gated pair errs less over all the training inputs than the program's
+ * model, t->held_out, by more than a standard error of the paired difference
+ * (select_clearly_less), each error held out: PRED/long's (in dir) on the first `widened` of
+ * order (its final choice's record on the first `through`, which it trained on, and
+ * widen_gate's on the rest), the unsampled candidate u's below; records the means in
+ * t->gating "pair" and says them. Else 0 (also where a record is missing). */
+static int pair_errs_less(struct trainer *t, const struct candidate *u, const char *dir,
+			  const int *order, int through, int widened)
+{
+	int n = t->samples.n, *lines = xcalloc((size_t)n + 1, sizeof *lines), *group, less = 0;
+	double *pair = xcalloc((size_t)n + 1, sizeof *pair), *program = xcalloc((size_t)n + 1,
+		sizeof *program), pair_mean = 0, program_mean = 0, se = 0;
+
+	for (int j = 0; j < through; j++)
+		lines[j] = t->samples.line[order[j]];
+	if (gated_held_out(dir, lines, through, pair) == 0 && (widened == through ||
+							       t->widened_err)) {
+		for (int j = 0; j < n; j++) {
+			if (j >= widened)
+				pair[j] = u->e[order[j]];
+			else if (j >= through)
+				pair[j] = t->widened_err[order[j]];
+			program[j] = t->held_out[order[j]];
+			pair_mean += pair[j] / n;
+			program_mean += program[j] / n;
+		}
+		group = select_groups_of(t->group, order, n);
+		less = select_clearly_less(pair, program, group, n, &se);
+		free(group);
+		json_object_set_new(t->gating, "pair", json_pack("{s:f, s:f, s:f}", "pair",
+			pair_mean, "program", program_mean, "standard_error", se));
+		say(t, "gate: on all %d inputs, held out, the gated pair (%s above it, the model "
+		    "without an evaluator below) errs %.2f%% and the program's model %.2f%% (a "
+		    "standard error of %.2f points)%s\n", n, dir, 100 * pair_mean,
+		    100 * program_mean, 100 * se, less ? "" : ": the program's model stays");
+	}
+	free(lines);
+	free(pair);
+	free(program);
+	return less;
+}
+
+/*
+ * A gate below a model of the program's features (no sampled ones), where the samples cost
+ * over the threshold on average: the final choice took a model that runs an evaluator on
+ * every input, which gate_long_inputs cannot gate (its first model reads the input's
+ * features, free, to choose). So the best model without samples or an evaluator
+ * (t->unsampled) orders the training inputs by its prediction, the gate lets through as many
+ * of the highest as gate_long_inputs would (gate_through: their samples' runs cost at most
+ * the threshold), and PRED/long, trained on them, is kept where it errs less there than the
+ * program's model, both held out, by more than a standard error (gate_train, widened alike).
+ * The pair, PRED/long above the gate and the unsampled model below it, is then written where
+ * it errs less over all the training inputs than the program's model, each held out, by more
+ * than a standard error (pair_errs_less): below the gate the unsampled model may err more
+ * than the program's, whose evaluator it saves. Else the program's model stays on every
+ * input. Encryptor took this path: its key's exact values with the file's size, 43.0%
+ * cross-validated, against the input features' 45.6%, the samples, whose runs repeat the
+ * key's set-up, dropped for their cost over all inputs. Requires choose_final. Returns 0, or
+ * -1 with err set.
+ */
+static int gate_program(struct trainer *t, struct model *model, struct decision *final,
+			struct error *err)
+{
+	struct candidate *u = t->unsampled;
+	int n = t->samples.n, *order, through, cheapest, widened, rc = 0;
+	double *predicted, *cost = NULL, *held = t->held_out, *held_ratio = t->held_out_ratio;
+	struct model unsampled = {0};
+	struct fit_options fo;
+	struct error why = {""};
+	char *name, *dir;
+
+	if (!u || t->opt->only_lines || !t->held_out || !t->choice || !t->sampled ||
+	    t->nsampled != n || !(t->sampled_dropped || t->sandboxed_cost > t->opt->threshold) ||
+	    count_program_features(model) == 0 || count_sampled_features(model) > 0)
+		return 0;
+	fo = candidate_options(t, u);
+	fo.group = t->group;
+	name = candidate_name(u);
+	if (fit_with(t, &fo, &unsampled, &why) < 0 ||
+	    !(predicted = training_predictions(t, &unsampled))) {
+		say(t, "gate: none below the program's model: %s: %s\n", name,
+		    why.msg[0] ? why.msg : "it reads a feature the profile lacks");
+		model_release(&unsampled);
+		free(name);
+		return 0;
+	}
+	order = by_prediction(predicted, n);
+	if ((through = gate_through(t, order, predicted, &cost, &cheapest, &why)) <= 0)
+		say(t, "gate: none below the program's model: %s\n", through < 0 ? why.msg
+		    : "the samples cost more than the threshold on the inputs the model without "
+		      "them predicts highest");
+	if (through > 0) {
+		dir = xasprintf("%s/%s", t->opt->dir, PREDICTOR_GATED);
+		say(t, "gate: the samples cost %.1f%% of the program's time on the %d inputs %s "
+		    "predicts at %g or more (in the %s way): %s is trained on them, against the "
+		    "program's model\n", 100 * mean_over(cost, order, through), through, name,
+		    gate_between(predicted, order, through), cheapest ? "cheapest" : "kept", dir);
+		t->gating = json_pack("{s:s, s:i, s:s}", "below", candidate_kind(u), "inputs",
+				      through, "way", cheapest ? "cheapest" : "kept");
+		gate_train(t, dir, order, predicted, cost, through);
+		for (widened = 0; t->gate > 0 && widened < n && predicted[order[widened]] >= t->gate;)
+			widened++;
+		if (t->gate > 0 && !pair_errs_less(t, u, dir, order, through, widened)) {
+			t->gate = 0;
+			json_object_set_new(t->gating, "kept", json_false());
+			json_object_set_new(t->gating, "reason", json_string(
+				"the gated pair errs no less than the program's model"));
+		}
+		if (t->gate > 0) {
+			t->held_out = u->e;
+			t->held_out_ratio = u->ratio;
+			u->e = u->ratio = NULL;
+			free(held);
+			free(held_ratio);
+			rc = written_below_gate(t, model, &unsampled, "replaced", final, err);
+		} else {
+			remove_tree(dir);
+		}
+		free(dir);
+	}
+	model_release(&unsampled);
+	free(name);
+	free(order);
+	free(predicted);
+	free(cost);
 	return rc;
 }
 
@@ -3554,7 +3693,8 @@ int train_run(const struct train_options *opt, struct error *err)
 	if (more < 0 || (iterations = exact_loop(&t, &model, &final, iterations, err)) < 0 ||
 	    choose_final(&t, &model, &final, err) < 0)
 		goto out;
-	if (gate_sampled(&t, &model, &final, err) < 0)
+	if (gate_sampled(&t, &model, &final, err) < 0 ||
+	    (!t.gating && gate_program(&t, &model, &final, err) < 0))
 		goto out;
 	if (!t.gating)
 		gate_long_inputs(&t, &model);

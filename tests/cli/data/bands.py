@@ -11,14 +11,24 @@ leaves them to the samples. The same SEED gives the same files.
 import random
 import sys
 
-seed, count, prefix, low, high = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-rng = random.Random(seed)
-for i in range(count):
-    size, m = rng.randint(low, high), rng.randint(16, 64)
-    values = rng.sample(range(128, 256), m) + rng.sample([b for b in range(128) if b != 10], 64 - m)
+
+def write_banded(rng, name, size, high):
+    """Writes name: size bytes, each 64-byte block a shuffle of the same 64 values, high of
+    them 128 or more (rng draws the values and the shuffles)."""
+    values = rng.sample(range(128, 256), high) + rng.sample([b for b in range(128) if b != 10],
+                                                            64 - high)
     blocks = []
     for _ in range((size + 63) // 64):
         rng.shuffle(values)
         blocks.append(bytes(values))
-    open("%s%d.bin" % (prefix, i), "wb").write(b"".join(blocks)[:size])
-    print("%s%d.bin" % (prefix, i))
+    open(name, "wb").write(b"".join(blocks)[:size])
+
+
+if __name__ == "__main__":
+    seed, count, prefix, low, high = (int(sys.argv[1]), int(sys.argv[2]), sys.argv[3],
+                                      int(sys.argv[4]), int(sys.argv[5]))
+    rng = random.Random(seed)
+    for i in range(count):
+        size, m = rng.randint(low, high), rng.randint(16, 64)
+        write_banded(rng, "%s%d.bin" % (prefix, i), size, m)
+        print("%s%d.bin" % (prefix, i))
