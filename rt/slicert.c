@@ -3,11 +3,14 @@
  *
  * The slicer ends the evaluator's every exit (a return from main, exit, abort...) with a call
  * of __mantis_slice_dump, its own function, which reads each kept counter and hands it to
- * __mantis_slice_emit, then calls __mantis_slice_flush. This file keeps the values and writes
- * them to the file named by MANTIS_COUNTERS in the format of the instrumented build's runtime
- * (mantisrt.c): "MANTISC1", build id, number of counters, the counters (little-endian 64-bit
- * words), counters the evaluator does not compute being 0. So the profiler's reader serves
- * both. A later flush (an exit reached from an atexit handler) replaces the file.
+ * __mantis_slice_emit, then calls __mantis_slice_flush. This file keeps the values emitted, in
+ * the order emitted, and writes them to the file named by MANTIS_COUNTERS in the sparse form of
+ * the instrumented build's format (mantisrt.c): "MANTISC2", build id, number of counters, number
+ * of pairs, then the pairs (counter, value), little-endian 64-bit words; a counter emitted twice
+ * has its last value, one never emitted is 0 (manifest.c's counters_read reads both forms). An
+ * evaluator emits only the counters it kept, a few of the program's: djpeg's evaluators wrote
+ * all 17,598 of its counters, 140 KB of zeros that cost 1.0 ms of a 4.0 ms run in page faults.
+ * A later flush (an exit reached from an atexit handler) replaces the file.
  *
  * The evaluator changes no file: slicert.o, the object evaluators are linked with, is this file
  * and sandbox.c in one relocatable object (the Makefile's ld -r), and sandbox.c keeps every
@@ -28,18 +31,30 @@
 extern const uint64_t __mantis_ncounters;
 extern const uint64_t __mantis_build_id;
 
-static uint64_t *values; /* __mantis_ncounters values, allocated at the first emit */
+static uint64_t *pairs;	/* (counter, value) as emitted, 2 words each */
+static size_t npairs;		/* pairs kept */
+static size_t room;		/* pairs allocated */
 
 void __mantis_slice_emit(uint64_t counter, uint64_t value);
 void __mantis_slice_flush(void);
 
-/* Keeps value as counter's (a counter out of range is ignored). */
+/* Keeps value as counter's (a counter out of range, or one that finds no memory, is ignored). */
 void __mantis_slice_emit(uint64_t counter, uint64_t value)
 {
-	if (!values)
-		values = calloc(__mantis_ncounters + 1, sizeof *values);
-	if (values && counter < __mantis_ncounters)
-		values[counter] = value;
+	if (counter >= __mantis_ncounters)
+		return;
+	if (npairs == room) {
+		size_t more = room ? 2 * room : 64;
+		uint64_t *grown = realloc(pairs, 2 * more * sizeof *grown);
+
+		if (!grown)
+			return;
+		pairs = grown;
+		room = more;
+	}
+	pairs[2 * npairs] = counter;
+	pairs[2 * npairs + 1] = value;
+	npairs++;
 }
 
 static void put64(unsigned char *b, uint64_t v)
@@ -58,20 +73,21 @@ static int real_open(const char *path, int flags, int mode)
 void __mantis_slice_flush(void)
 {
 	const char *path = getenv("MANTIS_COUNTERS");
-	size_t size = 8 * (size_t)(3 + __mantis_ncounters);
+	size_t size = 8 * (4 + 2 * npairs);
 	unsigned char *file;
 	int fd;
 
 	if (!path || !*path || !(file = malloc(size)))
 		return;
-	memcpy(file, "MANTISC1", 8);
+	memcpy(file, "MANTISC2", 8);
 	put64(file + 8, __mantis_build_id);
 	put64(file + 16, __mantis_ncounters);
-	for (uint64_t i = 0; i < __mantis_ncounters; i++)
-		put64(file + 24 + 8 * i, values ? values[i] : 0);
+	put64(file + 24, npairs);
+	for (size_t i = 0; i < 2 * npairs; i++)
+		put64(file + 32 + 8 * i, pairs[i]);
 	fd = real_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd >= 0) {
-		/* one write: a program with 50,000 counters would otherwise make 50,000 calls */
+		/* one write: a slice that keeps 50,000 counters would otherwise make 50,000 calls */
 		for (size_t done = 0; done < size;) {
 			ssize_t n = write(fd, file + done, size - done);
 

@@ -63,6 +63,7 @@ struct summary {
 	double start_cost;              /* mean start_cost over the ok samples that have one;
 					   NaN if none has */
 	double call_cost;               /* mean call_cost, likewise */
+	double inproc_cost;             /* mean inproc_cost, likewise */
 	int in_interval;                /* ok samples whose prediction has an interval */
 	double coverage;                /* the share of those whose actual value lies in it */
 	double ratio;                   /* the median of A / E over the ok samples with E > 0:
@@ -86,6 +87,8 @@ struct measuring {
 	double budget;       /* seconds before the predictor's evaluator is killed */
 	char *predict_command; /* mantis-predict beside mantis (cli_sibling), timed on each input
 				* as a scheduler runs it; NULL: none; owned */
+	char *host;          /* mantis-host beside mantis: runs PRED/evaluator.so in its process;
+				NULL: none; owned */
 };
 
 /*
@@ -270,7 +273,7 @@ static void summarize_drift(const struct eval_sample *v, int n, struct summary *
 static void summarize(const struct eval_sample *v, int n, struct summary *out)
 {
 	double *ratio = xcalloc((size_t)n + 1, sizeof *ratio);
-	int started = 0, called = 0, nratio = 0, measured_twice = 0;
+	int started = 0, called = 0, hosted = 0, nratio = 0, measured_twice = 0;
 
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -294,6 +297,10 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 			out->call_cost += v[i].call_cost;
 			called++;
 		}
+		if (!isnan(v[i].inproc_cost)) {
+			out->inproc_cost += v[i].inproc_cost;
+			hosted++;
+		}
 		if ((inside = covered(v[i].model, v[i].by[BY_MANTIS], v[i].actual)) >= 0) {
 			out->in_interval++;
 			out->coverage += inside;
@@ -307,6 +314,7 @@ static void summarize(const struct eval_sample *v, int n, struct summary *out)
 	out->noise = measured_twice ? out->noise / measured_twice : NAN;
 	out->start_cost = started ? out->start_cost / started : NAN;
 	out->call_cost = called ? out->call_cost / called : NAN;
+	out->inproc_cost = hosted ? out->inproc_cost / hosted : NAN;
 	for (int k = 0; k < NPREDICTORS; k++)
 		errors_of(v, n, k, &out->by[k]);
 	summarize_drift(v, n, out);
@@ -340,6 +348,7 @@ static json_t *summary_json(const struct predictor *p, const struct summary *s,
 	json_object_set_new(root, "predict_cost", json_real(e->cost));
 	json_object_set_new(root, "start_cost", number(s->start_cost));
 	json_object_set_new(root, "call_cost", number(s->call_cost));
+	json_object_set_new(root, "inproc_cost", number(s->inproc_cost));
 	json_object_set_new(root, "noise_floor", number(s->noise));
 	json_object_set_new(root, "out_of_range", json_integer(s->warned));
 	if (p->gated) { /* how many inputs the gated predictor predicted */
@@ -397,6 +406,10 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		printf("prediction command %.2f%% of the program's time (mantis-predict as a "
 		       "scheduler runs it: its start, the predictor read, the evaluator)\n",
 		       100 * s->call_cost);
+	if (!isnan(s->inproc_cost))
+		printf("prediction in process %.2f%% of the program's time (the evaluator's "
+		       "shared-object form run in mantis-host's process, warm, in place of its own "
+		       "process)\n", 100 * s->inproc_cost);
 	if (s->in_interval)
 		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",
 		       100 * p->model.interval.level, (int)lround(s->coverage * s->in_interval),
@@ -463,6 +476,7 @@ static json_t *sample_json(const struct eval_sample *s, const struct input *in, 
 		json_object_set_new(o, "cost", json_real(s->cost[BY_MANTIS]));
 		json_object_set_new(o, "start_cost", number(s->start_cost));
 		json_object_set_new(o, "call_cost", number(s->call_cost));
+		json_object_set_new(o, "inproc_cost", number(s->inproc_cost));
 		json_object_set_new(o, "drift", number(s->drift));
 		for (int j = 0; j < s->nfeatures; j++)
 			json_object_set_new(features, s->model->features[j].name,
@@ -579,6 +593,44 @@ static double call_seconds(const struct predictor *p, const struct measuring *ho
 	return seconds;
 }
 
+/* Returns whether the counters c give each program feature of pr's model the value pr has. */
+static int same_features(const struct prediction *pr, const uint64_t *c)
+{
+	const struct predictor *p = pr->by;
+
+	for (int i = 0; i < p->model.nfeatures; i++)
+		if (p->feature[i] >= 0 && feature_value(&p->m.v[p->feature[i]], c) != pr->values[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * Returns the prediction pr's time with its evaluator's shared-object form (PRED/evaluator.so,
+ * which train built and validated) run by how->host in place of its process, warm (the host's
+ * second run: solib.h), over wall; NaN where its predictor has no such form, or the form fails
+ * or computes other values than the evaluator did.
+ */
+static double hosted_cost(const struct measuring *how, const struct input *in,
+			  const struct prediction *pr, double wall)
+{
+	const struct predictor *p = pr->by;
+	struct run_result res;
+	struct error err = {""};
+	uint64_t *c = NULL;
+	double cold, cost = NAN;
+	char *so;
+
+	if (!how->host || !p->info.has_inproc || !p->evaluator)
+		return NAN;
+	so = xasprintf("%s/evaluator.so", p->dir);
+	if (predictor_measure_hosted(how->host, so, in, how->budget, &p->m, &res, &cold, &c,
+				     &err) == 0 && res.status == RUN_OK && c && same_features(pr, c))
+		cost = (pr->seconds - pr->evaluator_seconds + res.wall) / (wall > 1e-6 ? wall : 1e-6);
+	free(c);
+	free(so);
+	return cost;
+}
+
 /* Measures input k: the actual value, the prediction and (with bm) the baselines, by the
  * model s->model (set by the caller: predictor_choose). */
 static void measure(struct predictor *p, const struct measuring *how,
@@ -590,7 +642,7 @@ static void measure(struct predictor *p, const struct measuring *how,
 
 	for (int k = 0; k < NPREDICTORS; k++)
 		s->by[k] = s->cost[k] = NAN;
-	s->start_cost = s->call_cost = s->drift = NAN;
+	s->start_cost = s->call_cost = s->drift = s->inproc_cost = NAN;
 	s->baselines = bm != NULL;
 	s->nfeatures = s->model->nfeatures;
 	s->features = xcalloc((size_t)s->nfeatures + 1, sizeof *s->features);
@@ -608,6 +660,7 @@ static void measure(struct predictor *p, const struct measuring *how,
 	if (predictor_start_seconds(p, in, &start, &err) == 0)
 		s->start_cost = start / (wall > 1e-6 ? wall : 1e-6);
 	s->call_cost = call_seconds(p, how, in) / (wall > 1e-6 ? wall : 1e-6);
+	s->inproc_cost = hosted_cost(how, in, &pr, wall);
 	memcpy(s->features, pr.values, (size_t)pr.nvalues * sizeof *pr.values);
 	s->warned = pr.warning != NULL;
 	prediction_release(&pr);
@@ -755,6 +808,7 @@ static int run_eval(int argc, char **argv)
 	if (predictor_open(&p, argv[optind], &err) < 0 || inputs_load(&ins, inputs_path, &err) < 0)
 		die("%s", err.msg);
 	how.predict_command = cli_sibling("mantis-predict");
+	how.host = cli_sibling("mantis-host");
 	if (program_arg && strcmp(p.info.metric, "instructions") == 0)
 		die("--program: %s predicts the instruction count, which only the trained build's "
 		    "instrumented copy counts", p.dir);
@@ -836,6 +890,7 @@ static int run_eval(int argc, char **argv)
 	free(trained_program);
 	free(program);
 	free(how.predict_command);
+	free(how.host);
 	drift_release(&dc.d);
 	inputs_release(&ins);
 	predictor_release(&p);
@@ -861,7 +916,9 @@ const struct command cmd_eval = {
 		"predictor time over program time) beside its floor, the evaluator's process start-up\n"
 		"alone (5 timed starts per input) and the prediction command's (mantis-predict PRED ...\n"
 		"-- ARGS run once per input, as a scheduler runs it: its start, the predictor read,\n"
-		"the evaluator), and the noise floor: the mean relative difference\n"
+		"the evaluator), and where train built the evaluator's shared-object form\n"
+		"(PRED/evaluator.so) the prediction with that form run in mantis-host's process, warm,\n"
+		"in place of the evaluator's process; and the noise floor: the mean relative difference\n"
 		"between two independent measurements of A, each the median of K runs, the second\n"
 		"made in a second pass after every input's first (a shared machine's speed wanders\n"
 		"over minutes, which runs back to back do not see);\n"
@@ -898,7 +955,9 @@ const struct command cmd_eval = {
 		"                 \"lt30\", \"ratio\" (the median of A/E), \"predict_cost\",\n"
 		"                 \"start_cost\" (null for an evaluator built before mantis could time\n"
 		"                 its start-up), \"call_cost\" (the prediction command's; null when\n"
-		"                 there is no mantis-predict beside mantis), \"noise_floor\",\n"
+		"                 there is no mantis-predict beside mantis), \"inproc_cost\" (the\n"
+		"                 prediction in process; null without PRED/evaluator.so),\n"
+		"                 \"noise_floor\",\n"
 		"                 \"out_of_range\" (inputs predict warned about), \"interval_level\",\n"
 		"                 \"interval_coverage\" (null: no interval), \"drift\" (null: not\n"
 		"                 measured; else {\"n\", \"median\", \"low\", \"high\": the inputs' factors,\n"

@@ -42,28 +42,38 @@ struct result {
 	struct fuse_stats fused;       /* its features whose counters add up in one */
 	struct promote_stats promoted; /* its loops whose counters live in locals */
 	int stops_early;     /* it stops once it has the feature, a first value */
+	char *so;            /* with --in-process: its shared-object form, or NULL; owned */
+	char *so_refusal;    /* why there is none, or NULL; owned */
+	int so_validated;    /* 1 if the form, run in process, matched on every input */
+	char *so_reason;     /* why not, or NULL; owned */
+	double so_cost;      /* mean over inputs of its in-process time / program time, warm */
+	double so_cold_cost; /* the same of its first run in a fresh process, cold */
 };
 
 
 /*
- * Runs program on in with MANTIS_COUNTERS set (predictor_measure), reps times, each killed
- * after timeout seconds; *wall gets the median wall time and *counters (owned by the caller)
+ * Runs program on in with MANTIS_COUNTERS set (predictor_measure; a shared-object form hosted
+ * by host when that is given: predictor_measure_hosted), reps times, each killed
+ * after timeout seconds; *wall gets the median wall time (hosted: warm; *cold, when given, the
+ * median of the cold runs) and *counters (owned by the caller)
  * what the last run wrote, when m is given. Returns 0, or -1 with err set (also when it
  * crashed, timed out or, with m, wrote no counters). *failed, when given, gets the last run's
  * exit status where that is not a result (--ok-exit), else 0.
  */
-static int measure(const char *program, const struct input *in, int reps, double timeout,
-		   const struct manifest *m, int *failed, double *wall, uint64_t **counters,
-		   struct error *err)
+static int measure(const char *program, const char *host, const struct input *in, int reps,
+		   double timeout, const struct manifest *m, int *failed, double *wall,
+		   double *cold, uint64_t **counters, struct error *err)
 {
-	double times[16];
+	double times[16], colds[16];
 
 	*counters = NULL;
 	for (int r = 0; r < reps; r++) {
 		struct run_result res;
 		uint64_t *c;
 
-		if (predictor_measure(program, in, timeout, m, &res, &c, NULL, err) < 0)
+		if ((host ? predictor_measure_hosted(host, program, in, timeout, m, &res, &colds[r],
+						     &c, err)
+			  : predictor_measure(program, in, timeout, m, &res, &c, NULL, err)) < 0)
 			break;
 		free(*counters);
 		*counters = c;
@@ -81,6 +91,8 @@ static int measure(const char *program, const struct input *in, int reps, double
 		}
 		if (r == reps - 1) {
 			*wall = median(times, reps);
+			if (cold)
+				*cold = median(colds, reps);
 			return 0;
 		}
 	}
@@ -106,7 +118,7 @@ static uint64_t **reference_counters(const char *dir, const struct inputs *ins)
 	if (manifest_read(&m, path, &err) < 0)
 		die("%s", err.msg);
 	for (int k = 0; k < ins->n; k++) {
-		if (measure(inst, &ins->v[k], 1, 3600, &m, &failed, &t, &ref[k], &err) < 0)
+		if (measure(inst, NULL, &ins->v[k], 1, 3600, &m, &failed, &t, NULL, &ref[k], &err) < 0)
 			die("%s", err.msg);
 		if (failed) {
 			fprintf(stderr, "mantis slice: %s:%d: %s exits with status %d (%s)\n", ins->path,
@@ -124,26 +136,41 @@ static uint64_t **reference_counters(const char *dir, const struct inputs *ins)
 	return ref;
 }
 
-/* Validates and times every evaluator on the inputs, against ref (DIR/inst's counters). */
+/* Clears *validated and sets *reason (the first one) when f's value in got is not ref's. */
+static void check(const struct feature *f, int line, const uint64_t *got, const uint64_t *ref,
+		  int *validated, char **reason)
+{
+	if (feature_value(f, got) == feature_value(f, ref))
+		return;
+	if (!*reason)
+		*reason = xasprintf("input line %d: evaluator computes %.17g, the program %.17g", line,
+				    feature_value(f, got), feature_value(f, ref));
+	*validated = 0;
+}
+
+/* Validates and times every evaluator (and its shared-object form, run by host) on the inputs, against ref (DIR/inst's counters). */
 static void evaluate(const struct slicer *s, struct result *res, const struct inputs *ins,
-		     uint64_t *const *ref_counters, int reps)
+		     uint64_t *const *ref_counters, int reps, const char *host)
 {
 	char *orig = xasprintf("%s/orig", s->dir);
 	struct error err = {""};
 
-	for (int i = 0; i < s->nfeatures; i++)
+	for (int i = 0; i < s->nfeatures; i++) {
 		res[i].validated = ins->n > 0;
+		res[i].so_validated = ins->n > 0 && res[i].so;
+	}
 	for (int k = 0; k < ins->n; k++) {
 		uint64_t *ref = ref_counters[k], *none, *got;
-		double t_orig, t_eval;
+		double t_orig, t_eval, t_cold;
 
-		if (measure(orig, &ins->v[k], reps, 3600, NULL, NULL, &t_orig, &none, &err) < 0)
+		if (measure(orig, NULL, &ins->v[k], reps, 3600, NULL, NULL, &t_orig, NULL, &none, &err) < 0)
 			die("%s", err.msg);
 		for (int i = 0; i < s->nfeatures; i++) {
 			const struct feature *f = &s->m.v[s->feature[i]];
 
 			/* an evaluator slower than this is rejected anyway; a cut loop may not end */
-			if (measure(res[i].exe, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, NULL, &t_eval, &got,
+			if (measure(res[i].exe, NULL, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, NULL, &t_eval, NULL,
+				    &got,
 				    &err) < 0) {
 				if (!res[i].reason)
 					res[i].reason = xasprintf("%s", err.msg);
@@ -151,17 +178,44 @@ static void evaluate(const struct slicer *s, struct result *res, const struct in
 				continue;
 			}
 			res[i].cost += t_eval / (t_orig > 1e-6 ? t_orig : 1e-6) / ins->n;
-			if (feature_value(f, got) != feature_value(f, ref)) {
-				if (!res[i].reason)
-					res[i].reason = xasprintf("input line %d: evaluator computes %.17g, "
-								  "the program %.17g", ins->v[k].line,
-								  feature_value(f, got), feature_value(f, ref));
-				res[i].validated = 0;
+			check(f, ins->v[k].line, got, ref, &res[i].validated, &res[i].reason);
+			free(got);
+			if (!res[i].so)
+				continue;
+			if (measure(res[i].so, host, &ins->v[k], reps, 2 + 10 * t_orig, &s->m, NULL, &t_eval,
+				    &t_cold, &got, &err) < 0) {
+				if (!res[i].so_reason)
+					res[i].so_reason = xasprintf("%s", err.msg);
+				res[i].so_validated = 0;
+				continue;
 			}
+			res[i].so_cost += t_eval / (t_orig > 1e-6 ? t_orig : 1e-6) / ins->n;
+			res[i].so_cold_cost += t_cold / (t_orig > 1e-6 ? t_orig : 1e-6) / ins->n;
+			check(f, ins->v[k].line, got, ref, &res[i].so_validated, &res[i].so_reason);
 			free(got);
 		}
 	}
 	free(orig);
+}
+
+/* Returns the "in_process" object of r (--in-process); a new reference. */
+static json_t *in_process_json(const struct result *r, int evaluated)
+{
+	json_t *o = json_object();
+
+	if (!r->so) {
+		json_object_set_new(o, "refused", json_string(r->so_refusal));
+		return o;
+	}
+	json_object_set_new(o, "object", json_string(r->so));
+	if (evaluated) {
+		json_object_set_new(o, "validated", json_boolean(r->so_validated));
+		json_object_set_new(o, "cost", json_real(r->so_cost));
+		json_object_set_new(o, "cold_cost", json_real(r->so_cold_cost));
+		if (r->so_reason)
+			json_object_set_new(o, "reason", json_string(r->so_reason));
+	}
+	return o;
 }
 
 static void print_json(const struct slicer *s, const struct result *res, int lines, int evaluated)
@@ -190,6 +244,8 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 			if (res[i].reason)
 				json_object_set_new(f, "reason", json_string(res[i].reason));
 		}
+		if (res[i].so || res[i].so_refusal)
+			json_object_set_new(f, "in_process", in_process_json(&res[i], evaluated));
 		if (lines) {
 			json_t *l = json_array();
 
@@ -230,6 +286,14 @@ static void print_text(const struct slicer *s, const struct result *res, int lin
 		printf("\n");
 		if (evaluated && res[i].reason)
 			printf("  %s\n", res[i].reason);
+		if (res[i].so_refusal)
+			printf("  in process: none, %s\n", res[i].so_refusal);
+		if (res[i].so && evaluated)
+			printf("  in process: %s, cost %.2f%% (%.2f%% cold)\n", res[i].so_validated
+			       ? "validated" : "NOT validated", 100 * res[i].so_cost,
+			       100 * res[i].so_cold_cost);
+		if (res[i].so && evaluated && res[i].so_reason)
+			printf("    %s\n", res[i].so_reason);
 		if (lines)
 			fputs(res[i].lines, stdout);
 		if (res[i].why)
@@ -276,11 +340,12 @@ static int run_slice(int argc, char **argv)
 		{"json", no_argument, NULL, 'j'},           {"lines", no_argument, NULL, 'l'},
 		{"reps", required_argument, NULL, 'r'},     {"output", required_argument, NULL, 'o'},
 		{"why", required_argument, NULL, 'w'},      {"ok-exit", required_argument, NULL, 'x'},
-		{NULL, 0, NULL, 0},
+		{"in-process", no_argument, NULL, 'p'},     {NULL, 0, NULL, 0},
 	};
-	char *features = NULL, **names, *out = NULL, *runtime, *why = NULL;
+	char *features = NULL, **names, *out = NULL, *runtime, *why = NULL, *inproc = NULL,
+	     *host = NULL;
 	const char *inputs_path = NULL;
-	int json = 0, lines = 0, reps = 3, opt, n;
+	int json = 0, lines = 0, reps = 3, in_process = 0, opt, n;
 	struct slicer s;
 	struct inputs ins = {0};
 	struct result *res;
@@ -298,6 +363,7 @@ static int run_slice(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'w': why = optarg; break;
 		case 'x': cli_ok_exits(&cmd_slice, optarg); break;
+		case 'p': in_process = 1; break;
 		default: usage_error(&cmd_slice, "unknown option or missing value '%s'", argv[optind - 1]);
 		}
 	}
@@ -316,6 +382,10 @@ static int run_slice(int argc, char **argv)
 	ref = ins.n > 0 ? reference_counters(argv[optind], &ins) : NULL;
 	if (slicer_init(&s, argv[optind], names, n, ref, ins.n, &err) < 0)
 		die("%s", err.msg);
+	if (in_process && !(host = cli_sibling("mantis-host")))
+		die("mantis-host is missing beside mantis (run make)");
+	if (in_process)
+		s.inproc = inproc = cli_runtime_file("inproc.o");
 	out = out ? xstrdup(out) : xasprintf("%s/slice", argv[optind]);
 	if (mkdir(out, 0777) < 0 && errno != EEXIST)
 		die("cannot make %s: %s", out, strerror(errno));
@@ -336,6 +406,10 @@ static int run_slice(int argc, char **argv)
 		res[i].fused = s.fused;
 		res[i].promoted = s.promoted;
 		res[i].stops_early = s.stops_early;
+		if (in_process && !s.solib_refusal)
+			res[i].so = xasprintf("%s.so", res[i].exe);
+		if (s.solib_refusal)
+			res[i].so_refusal = xstrdup(s.solib_refusal);
 		strbuf_add(&sb, "", 0);
 		slicer_lines(&s, mark, &sb);
 		res[i].lines = strbuf_detach(&sb);
@@ -345,7 +419,7 @@ static int run_slice(int argc, char **argv)
 		free(mark);
 	}
 	if (ins.n > 0)
-		evaluate(&s, res, &ins, ref, reps);
+		evaluate(&s, res, &ins, ref, reps, host);
 	if (json)
 		print_json(&s, res, lines, ins.n > 0);
 	else
@@ -355,6 +429,9 @@ static int run_slice(int argc, char **argv)
 		free(res[i].reason);
 		free(res[i].lines);
 		free(res[i].why);
+		free(res[i].so);
+		free(res[i].so_refusal);
+		free(res[i].so_reason);
 	}
 	for (int k = 0; ref && k < ins.n; k++)
 		free(ref[k]);
@@ -363,6 +440,8 @@ static int run_slice(int argc, char **argv)
 	free(names);
 	free(out);
 	free(runtime);
+	free(inproc);
+	free(host);
 	inputs_release(&ins);
 	slicer_release(&s);
 	return EXIT_OK;
@@ -372,7 +451,7 @@ const struct command cmd_slice = {
 	.name = "slice",
 	.summary = "build feature evaluators (executable slices), validate them, measure their cost",
 	.usage = "usage: mantis slice DIR --features NAME[,NAME...] [--inputs FILE] [--json] [--lines]\n"
-	"                    [--why FILE:LINE] [--reps K] [-o OUT]\n"
+	"                    [--why FILE:LINE] [--reps K] [--in-process] [-o OUT]\n"
 	"\n"
 	"Builds, for each feature named (as in DIR/features.json), an evaluator: the program of DIR\n"
 	"(made by mantis instrument) cut down to what computes that feature's value at every exit.\n"
@@ -391,6 +470,12 @@ const struct command cmd_slice = {
 	"                   An input on which DIR/inst fails (a status not in --ok-exit) is\n"
 	"                   named on stderr: its evaluators keep that failure's path\n"
 	"  --reps K         timed runs per program and input (default 3)\n"
+	"  --in-process     also build each evaluator's shared-object form (OUT/featureN.so), which\n"
+	"                   runs in its caller's process, no process start: validate it and measure\n"
+	"                   its cost as the evaluator's, run by mantis-host: warm (its second run\n"
+	"                   there, as a long-lived process that hosts one run after another pays\n"
+	"                   it) and cold (its first), or say why an evaluator has none (it calls\n"
+	"                   fork, say, or a library is not -fPIC)\n"
 	"  --ok-exit CODES  exit codes besides 0 that are a result of the program, not a failure\n"
 	"                   (\"1\" for grep: no line matched)\n"
 	"  --lines          list the source lines (FILE:LINE) each slice keeps\n"
@@ -400,7 +485,9 @@ const struct command cmd_slice = {
 	"  --json           print {\"features\": [{\"name\", \"evaluator\", \"kept\", \"total\",\n"
 	"                   \"slice_seconds\", \"promoted\": {\"loops\", \"counters\", \"unsafe\"},\n"
 	"                   \"fused\": {\"features\", \"counters\"}, \"stops_early\",\n"
-	"                   \"validated\", \"cost\", \"reason\"?, \"lines\"?,\n"
+	"                   \"validated\", \"cost\", \"reason\"?, \"lines\"?, \"in_process\"?:\n"
+	"                   {\"object\", \"validated\", \"cost\", \"cold_cost\", \"reason\"?} or\n"
+	"                   {\"refused\"},\n"
 	"                   \"why\"?}],\n"
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
 	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"

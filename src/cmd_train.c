@@ -123,6 +123,7 @@ static int run_train(int argc, char **argv)
 {
 	struct train_options o = train_options_default();
 	char **words = xcalloc((size_t)argc + 1, sizeof *words), *mantisrt, *sandbox, *slicert;
+	char *inproc, *host;
 	struct build_args args;
 	struct error err = {""};
 	int nwords = 0;
@@ -144,12 +145,16 @@ static int run_train(int argc, char **argv)
 	mantisrt = cli_runtime_file("mantisrt.o");
 	sandbox = cli_runtime_file("sandbox.o");
 	slicert = cli_runtime_file("slicert.o");
+	inproc = cli_runtime_file("inproc.o");
+	host = cli_sibling("mantis-host");
 	args.opt.runtime = mantisrt;
 	args.opt.sandbox = sandbox;
 	o.build = &args.opt;
 	o.words = words;
 	o.nwords = nwords;
 	o.slicert = slicert;
+	o.inproc = inproc;
+	o.host = host;
 	if (train_run(&o, &err) < 0)
 		die("%s", err.msg);
 	if (o.log)
@@ -158,6 +163,8 @@ static int run_train(int argc, char **argv)
 	free(mantisrt);
 	free(sandbox);
 	free(slicert);
+	free(inproc);
+	free(host);
 	free(words);
 	return EXIT_OK;
 }
@@ -249,7 +256,10 @@ const struct command cmd_train = {
 		"PRED/evaluator (computes the model's program features; none when it reads only\n"
 		"input features, or sampled ones and program features equal to a multiple of a value\n"
 		"the larger sample reads, such as a block size the arguments set, which are read\n"
-		"there), PRED/sampled-evaluator (the slice of the features the\n"
+		"there), PRED/evaluator.so (its shared-object form, which runs in its caller's\n"
+		"process: validated on the training inputs as mantis-host runs it, its cost recorded\n"
+		"in predictor.json's \"in_process\"; not yet used by predict), PRED/sampled-evaluator\n"
+		"(the slice of the features the\n"
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
 		"log of every round and of the sampling). Run again, it resumes: the build is\n"

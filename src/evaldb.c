@@ -39,12 +39,13 @@ static const char schema[] =
 	"  mantis REAL, mantis_cost REAL, linear REAL, linear_cost REAL,\n"
 	"  partial_execution REAL, partial_execution_cost REAL,\n"
 	"  bounded_execution REAL, bounded_execution_cost REAL, blackbox REAL, blackbox_cost REAL,\n"
-	"  finished TEXT NOT NULL, start_cost REAL, drift REAL, call_cost REAL,\n"
+	"  finished TEXT NOT NULL, start_cost REAL, drift REAL, call_cost REAL, inproc_cost REAL,\n"
 	"  PRIMARY KEY (predictor, setting, input));\n";
 
 /* Columns added after the first schema, each to a samples table made before it (old rows get
- * NULL): start_cost (session 12), drift (session 15), call_cost (session 29). */
-static const char *const added_columns[] = {"start_cost", "drift", "call_cost"};
+ * NULL): start_cost (session 12), drift (session 15), call_cost (session 29), inproc_cost
+ * (session 64). */
+static const char *const added_columns[] = {"start_cost", "drift", "call_cost", "inproc_cost"};
 
 /* The columns of the predictions, by[k] then cost[k] for each k, in the schema's order. */
 static const char prediction_columns[] =
@@ -177,7 +178,8 @@ int evaldb_get(struct evaldb *e, const struct input *in, int baselines, struct e
 	       struct error *err)
 {
 	char *sql = xasprintf("SELECT ok, why, actual, again, warned, baselines, features, %s, "
-			      "start_cost, drift, call_cost FROM samples WHERE predictor = ? AND setting = ? AND "
+			      "start_cost, drift, call_cost, inproc_cost FROM samples WHERE predictor = ? AND "
+			      "setting = ? AND "
 			      "input = ? AND files = ? AND baselines >= ?", prediction_columns);
 	char *key = input_key(in), *files = input_stamp(in);
 	sqlite3_stmt *q = NULL;
@@ -217,6 +219,7 @@ int evaldb_get(struct evaldb *e, const struct input *in, int baselines, struct e
 	s->start_cost = column_number(q, 7 + 2 * NPREDICTORS);
 	s->drift = column_number(q, 8 + 2 * NPREDICTORS);
 	s->call_cost = column_number(q, 9 + 2 * NPREDICTORS);
+	s->inproc_cost = column_number(q, 10 + 2 * NPREDICTORS);
 out:
 	sqlite3_finalize(q);
 	free(sql);
@@ -230,8 +233,9 @@ int evaldb_put(struct evaldb *e, const struct input *in, const struct eval_sampl
 {
 	char *sql = xasprintf("INSERT OR REPLACE INTO samples (predictor, setting, input, files, text, "
 			      "line, ok, why, actual, again, warned, baselines, features, %s, finished, "
-			      "start_cost, drift, call_cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", prediction_columns);
+			      "start_cost, drift, call_cost, inproc_cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+			      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			      prediction_columns);
 	char *key = input_key(in), *files = input_stamp(in), date[32];
 	time_t now = time(NULL);
 	sqlite3_stmt *q = NULL;
@@ -265,6 +269,7 @@ int evaldb_put(struct evaldb *e, const struct input *in, const struct eval_sampl
 	bind_number(q, 25, s->start_cost);
 	bind_number(q, 26, s->drift);
 	bind_number(q, 27, s->call_cost);
+	bind_number(q, 28, s->inproc_cost);
 	if (sqlite3_step(q) != SQLITE_DONE)
 		rc = error_set(err, "%s: cannot record line %d: %s", e->path, in->line,
 			       sqlite3_errmsg(e->db));

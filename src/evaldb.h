@@ -33,6 +33,10 @@ struct eval_sample {
 	double call_cost;  /* the prediction command as a scheduler runs it (mantis-predict PRED
 			      ... -- ARGS: its start, reading the predictor, the evaluator and the
 			      model; one run) / the program's wall time; NaN if not measured */
+	double inproc_cost; /* the prediction with the evaluator's shared-object form run in a
+			       host's process (PRED/evaluator.so, mantis-host, warm: solib.h) in
+			       place of its process / the program's wall time; NaN if not measured
+			       (no such form, or it failed) */
 	double drift;      /* the machine's drift when it was measured (drift.h: the reference
 			      inputs' time then / their profiled time, interpolated between the
 			      checks before and after it); NaN if not measured */

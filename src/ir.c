@@ -379,6 +379,23 @@ int ir_build_static(const char *bitcode, const char *opt, char *const *objs, int
 	return rc;
 }
 
+int ir_build_shared(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+		    char *const *ldflags, int nldflags, const char *out, struct error *err)
+{
+	char *flags[] = {"-fPIC", "-shared", "-Wl,-Bsymbolic"};
+	char **tail = xcalloc((size_t)(nobjs + nldflags) + 1, sizeof *tail);
+	int n = 0, rc;
+
+	for (int i = 0; i < nobjs; i++)
+		tail[n++] = objs[i];
+	for (int i = 0; i < nldflags; i++)
+		if (strcmp(ldflags[i], "-static") != 0)
+			tail[n++] = ldflags[i];
+	rc = clang_on_bitcode(bitcode, opt, flags, 3, tail, n, out, 1, err);
+	free(tail);
+	return rc;
+}
+
 /* Returns the shared library the linker takes for -lname: libNAME.so in the first folder of
  * the -L flags of ldflags[0..n) that has it, else where clang finds it (-print-file-name,
  * which does not read -L); NULL when none has it; owned. */

@@ -69,6 +69,14 @@ void ir_flags_free(char **flags, int n);
  * back to the program's own link where the libraries allow none. Returns 0 or -1. */
 int ir_build_static(const char *bitcode, const char *opt, char *const *objs, int nobjs,
 		    char *const *ldflags, int nldflags, const char *out);
+/*
+ * Builds the shared object out from bitcode as ir_build_executable builds a program, with
+ * -fPIC -shared -Wl,-Bsymbolic (the object's calls bind to its own definitions) and the link
+ * flags but -static. Returns 0, or -1 with err set (quietly: the link's complaints are not
+ * printed).
+ */
+int ir_build_shared(const char *bitcode, const char *opt, char *const *objs, int nobjs,
+		    char *const *ldflags, int nldflags, const char *out, struct error *err);
 
 /*
  * Builds an executable from bitcode with clang-14 -O<opt>, adding the objects objs[0..nobjs)

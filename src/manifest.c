@@ -456,20 +456,34 @@ static uint64_t le64(const unsigned char *b)
 	return v;
 }
 
+/* Reads n little-endian words from f into v. Returns the number read. */
+static uint64_t read_words(FILE *f, uint64_t *v, uint64_t n)
+{
+	unsigned char word[8];
+	uint64_t i = 0;
+
+	while (i < n && fread(word, 1, 8, f) == 8)
+		v[i++] = le64(word);
+	return i;
+}
+
 int counters_read(const struct manifest *m, const char *path, uint64_t **counters,
 		  struct error *err)
 {
 	FILE *f = fopen(path, "rb");
-	unsigned char head[24], word[8];
-	uint64_t n;
+	unsigned char head[24];
+	uint64_t n, got, want, pair[2];
+	int sparse;
 
 	*counters = NULL;
 	if (!f)
 		return error_errno(err, "no counters from the instrumented program (%s)", path);
-	if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "MANTISC1", 8) != 0) {
+	if (fread(head, 1, sizeof head, f) != sizeof head ||
+	    (memcmp(head, "MANTISC1", 8) != 0 && memcmp(head, "MANTISC2", 8) != 0)) {
 		fclose(f);
 		return error_set(err, "%s: not a mantis counters file", path);
 	}
+	sparse = head[7] == '2';
 	n = le64(head + 16);
 	if (le64(head + 8) != m->build_id || n != (uint64_t)m->ncounters) {
 		fclose(f);
@@ -477,16 +491,20 @@ int counters_read(const struct manifest *m, const char *path, uint64_t **counter
 				 "from features.json)", path);
 	}
 	*counters = xcalloc((size_t)n + 1, sizeof **counters);
-	for (uint64_t i = 0; i < n; i++) {
-		if (fread(word, 1, 8, f) != 8) {
-			fclose(f);
-			free(*counters);
-			*counters = NULL;
-			return error_set(err, "%s: truncated after %" PRIu64 " of %" PRIu64 " counters",
-					 path, i, n);
-		}
-		(*counters)[i] = le64(word);
+	if (!sparse) {
+		want = n;
+		got = read_words(f, *counters, n);
+	} else {
+		want = read_words(f, &want, 1) == 1 ? want : 1; /* no count: 0 of 1 read */
+		for (got = 0; got < want && read_words(f, pair, 2) == 2 && pair[0] < n; got++)
+			(*counters)[pair[0]] = pair[1];
 	}
 	fclose(f);
+	if (got < want) {
+		free(*counters);
+		*counters = NULL;
+		return error_set(err, "%s: truncated or out of range after %" PRIu64 " of %" PRIu64
+				 " %s", path, got, want, sparse ? "pairs" : "counters");
+	}
 	return 0;
 }

@@ -109,9 +109,11 @@ void manifest_release(struct manifest *m);
 void feature_release(struct feature *f);
 
 /*
- * Reads a counters file written by the runtime (magic "MANTISC1", build id, count, counts,
- * little-endian 64-bit words) into *counters (m->ncounters values, owned by the caller).
- * Returns 0, or -1 if it is missing, truncated or from another build.
+ * Reads a counters file written by a runtime into *counters (m->ncounters values, owned by the
+ * caller): the instrumented build's (mantisrt.c: magic "MANTISC1", build id, count, the counts)
+ * or an evaluator's (slicert.c: "MANTISC2", build id, count, number of pairs, the pairs
+ * (counter, value); a counter in no pair is 0, one in two has the last), little-endian 64-bit
+ * words. Returns 0, or -1 if it is missing, truncated, out of range or from another build.
  */
 int counters_read(const struct manifest *m, const char *path, uint64_t **counters,
 		  struct error *err);

@@ -34,6 +34,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -81,6 +82,9 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 	}
 	json_object_set_new(root, "gate", info->gate > 0 ? json_pack("{s:f, s:s}", "at_least",
 					 info->gate, "predictor", PREDICTOR_GATED) : json_null());
+	json_object_set_new(root, "in_process", info->has_inproc ? json_pack("{s:s, s:f, s:f}",
+			    "object", "evaluator.so", "cost", info->inproc_cost, "cold_cost",
+			    info->inproc_cold_cost) : json_null());
 	if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_REAL_PRECISION(6)) != 0 ||
 	    rename(tmp, path) != 0)
 		rc = error_errno(err, "cannot write %s", path);
@@ -133,6 +137,7 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 {
 	json_error_t je;
 	json_t *root = json_load_file(path, 0, &je), *metric, *evaluator, *sampled, *ok, *code, *gate;
+	json_t *hosted;
 	size_t i;
 
 	memset(info, 0, sizeof *info);
@@ -180,6 +185,12 @@ static int read_info(const char *path, struct predictor_info *info, struct error
 			return error_set(err, "%s: \"gate\" needs a positive at_least and the "
 					 "predictor \"%s\"", path, PREDICTOR_GATED);
 		}
+	}
+	hosted = json_object_get(root, "in_process"); /* absent before session 64: none */
+	if (json_is_object(hosted)) {
+		info->has_inproc = 1;
+		info->inproc_cost = json_number_value(json_object_get(hosted, "cost"));
+		info->inproc_cold_cost = json_number_value(json_object_get(hosted, "cold_cost"));
 	}
 	json_decref(root);
 	return 0;
@@ -465,6 +476,51 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	return rc;
 }
 
+int predictor_measure_hosted(const char *host, const char *so, const struct input *in,
+			     double timeout, const struct manifest *m, struct run_result *res,
+			     double *cold, uint64_t **counters, struct error *err)
+{
+	struct input hosted = *in;
+	char *wall_path, *env[2], wall[64], *so_abs = realpath(so, NULL);
+	int fd, rc;
+	ssize_t got;
+
+	if (!so_abs) /* the host runs in a scratch folder: a relative path would not reach it */
+		return error_errno(err, "cannot run %s", so);
+	hosted.argc = in->argc + 2;
+	hosted.argv = xcalloc((size_t)hosted.argc + 1, sizeof *hosted.argv);
+	hosted.argv[0] = so_abs;
+	hosted.argv[1] = (char *)(m && m->program ? m->program : so);
+	memcpy(hosted.argv + 2, in->argv, sizeof *in->argv * (size_t)in->argc);
+	if (!(wall_path = counters_folder())) {
+		free(hosted.argv);
+		free(so_abs);
+		return error_errno(err, "cannot make a temporary directory");
+	}
+	env[0] = xasprintf("MANTIS_HOSTED_WALL=%s/wall", wall_path);
+	env[1] = NULL;
+	rc = predictor_measure_env(host, &hosted, timeout, env, m, res, counters, NULL, err);
+	*cold = NAN;
+	if (rc == 0 && (fd = open(env[0] + strlen("MANTIS_HOSTED_WALL="), O_RDONLY)) >= 0) {
+		char *second;
+
+		got = read(fd, wall, sizeof wall - 1);
+		close(fd);
+		wall[got > 0 ? got : 0] = '\0';
+		if (got > 0 && (second = strchr(wall, '\n'))) {
+			*cold = strtod(wall, NULL);
+			res->wall = strtod(second + 1, NULL);
+		}
+	}
+	unlink(env[0] + strlen("MANTIS_HOSTED_WALL="));
+	rmdir(wall_path);
+	free(wall_path);
+	free(env[0]);
+	free(hosted.argv);
+	free(so_abs);
+	return rc;
+}
+
 /* Timed start-ups per predictor_start_seconds: the median of 5 is steady within 0.1 ms here. */
 #define START_RUNS 5
 
@@ -577,6 +633,7 @@ static int evaluate(const struct predictor *p, const struct input *in, double ti
 	if (predictor_measure(p->evaluator, in, timeout, &p->m, &res, counters, &missing, err) < 0)
 		return -1;
 	out->seconds += res.wall;
+	out->evaluator_seconds = res.wall;
 	if (missing) {
 		rc = error_set(err, "input file %s cannot be read (%s): the program would fail on this "
 			       "input; no prediction", missing, access(missing, F_OK) ? "missing"

@@ -50,6 +50,10 @@ struct predictor_info {
 	double gate;          /* with a gated predictor (PRED/long), the least prediction of this
 			       * model (which reads input features alone) for which it predicts
 			       * instead; 0: no gate */
+	int has_inproc;       /* 1 if PRED/evaluator.so, the evaluator's shared-object form
+			       * (solib.h), was built and validated in training */
+	double inproc_cost;   /* its mean cost there, warm (a host's second run) */
+	double inproc_cold_cost; /* ... and cold (its first) */
 };
 
 /* A predictor opened for predictions. */
@@ -99,6 +103,7 @@ struct prediction {
 	int nvalues;     /* model features */
 	double seconds;  /* wall time of computing the features (the evaluator run, the input
 			  * features, the samples and their runs) */
+	double evaluator_seconds; /* of that, the evaluator's run (0 without one) */
 	char *warning;   /* features outside their training range, a prediction raised to the
 			  * model's floor: one sentence, or NULL; owned */
 	const struct predictor *by; /* the predictor whose model values[] and value are of: the one
@@ -128,6 +133,14 @@ struct run_result;
 int predictor_measure(const char *exe, const struct input *in, double timeout,
 		      const struct manifest *m, struct run_result *res, uint64_t **counters,
 		      char **unreadable, struct error *err);
+/* As predictor_measure, with the build's shared-object form so (solib.h) run by host
+ * (mantis-host, a process that hosts it: a crash is the host's), twice: res->wall is the
+ * second run's own in-process time as the host measured it (warm: no process start, the
+ * host's memory touched once), *cold the first's (NaN when the host did not run it twice: it
+ * crashed or timed out); the rest as the host ended. No unreadable files are told. */
+int predictor_measure_hosted(const char *host, const char *so, const struct input *in,
+			     double timeout, const struct manifest *m, struct run_result *res,
+			     double *cold, uint64_t **counters, struct error *err);
 /* As predictor_measure, with extra_env's NAME=VALUE strings (at most 13, NULL-ended; may be NULL)
  * added to the environment. */
 int predictor_measure_env(const char *exe, const struct input *in, double timeout,

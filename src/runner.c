@@ -145,10 +145,8 @@ static int wait_exit(pid_t pid, double timeout)
 	return 0;
 }
 
-/* Builds the child's argv (argv0 or else program, words with {tmp} expanded), owned by the
- * caller. */
-static char **build_argv(const char *program, const char *argv0, const struct input *in,
-			 const char *scratch)
+char **runner_argv(const char *program, const char *argv0, const struct input *in,
+		   const char *scratch)
 {
 	char **argv = xcalloc((size_t)in->argc + 2, sizeof *argv);
 
@@ -158,7 +156,7 @@ static char **build_argv(const char *program, const char *argv0, const struct in
 	return argv;
 }
 
-static void free_argv(char **argv)
+void runner_free_argv(char **argv)
 {
 	for (int i = 0; argv[i]; i++)
 		free(argv[i]);
@@ -325,11 +323,11 @@ int runner_run(const char *program, const struct input *in, const struct run_opt
 		free(program_abs);
 		return -1;
 	}
-	argv = build_argv(program, opt->argv0, in, scratch);
+	argv = runner_argv(program, opt->argv0, in, scratch);
 	rc = spawn(program, argv, scratch, fds, opt, res, err);
 	for (int i = 0; i < 3; i++)
 		close(fds[i]);
-	free_argv(argv);
+	runner_free_argv(argv);
 	free(program_abs);
 	if (opt->keep_scratch && rc == 0) {
 		res->scratch = scratch;

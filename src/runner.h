@@ -33,6 +33,8 @@ struct run_options {
 	const char *argv0;          /* the program's argv[0], or NULL: program as given. Every
 				       executable of one build runs under one name (manifest.h's
 				       program), since a program may count its own name's bytes */
+	const char *workdir;        /* solib_run only: run in this folder, which is also {tmp},
+				       making no scratch folder; NULL: a fresh one */
 };
 
 /* What a run did. */
@@ -56,6 +58,13 @@ struct run_result {
  */
 int runner_run(const char *program, const struct input *in, const struct run_options *opt,
 	       struct run_result *res, struct error *err);
+
+/* Returns a run's argv: argv0 (or else program), in's words with {tmp} the scratch folder;
+ * NULL-ended, owned by the caller (runner_free_argv). */
+char **runner_argv(const char *program, const char *argv0, const struct input *in,
+		   const char *scratch);
+/* Frees what runner_argv returned. */
+void runner_free_argv(char **argv);
 
 /*
  * Sets the exit codes besides 0 that count as success (bit c for code c, 1 <= c <= 63; 0: none)

@@ -38,6 +38,10 @@ struct slicer {
 	struct promote_stats promoted; /* counter promotion in the last evaluator written */
 	int stops_early;        /* the last evaluator written stops once it has its features:
 				   all are first values (slicer_first_value) */
+	const char *inproc;     /* inproc.o: slicer_write also builds each evaluator's shared-
+				   object form EXE.so (solib.h); NULL: it does not */
+	char *solib_refusal;    /* why the last evaluator written has no such form, or NULL;
+				   owned */
 };
 
 /*
@@ -76,8 +80,9 @@ int slicer_first_value(const struct manifest *m, int f, int *count);
  * Writes the evaluator of mark as bitcode to bc and builds the executable exe with clang at the
  * program's optimisation level, with runtime (slicert.o) and the program's link flags. Where
  * every feature it computes is a first value, the evaluator stops once it has them
- * (s->stops_early). The module is copied; s is unchanged but for its statistics of the last
- * evaluator. Returns 0, or -1 with err set (a module that does not verify is an error of the
+ * (s->stops_early). With s->inproc, also its shared-object form exe.so (solib_build), or
+ * s->solib_refusal says why there is none (no error). The module is copied; s is unchanged
+ * but for its statistics of the last evaluator. Returns 0, or -1 with err set (a module that does not verify is an error of the
  * slicer, named as such).
  */
 int slicer_write(struct slicer *s, const unsigned char *mark, const char *bc, const char *exe,

@@ -107,6 +107,15 @@ struct decision {
 	int expensive;   /* rejected for its cost (not for its value) */
 };
 
+/* The final evaluator's shared-object form (solib.h), run in a host's process: built and
+ * judged beside it, for the record (predictor.json "in_process"); no decision uses it yet. */
+struct hosted {
+	int built;        /* PRED/evaluator.so exists and validated */
+	double cost;      /* mean over the inputs of its warm run's time / the program's */
+	double cold_cost; /* the same of its cold runs (the first in a fresh host) */
+	char *why_not;    /* why there is none, or NULL; owned */
+};
+
 /* Training state. */
 struct trainer {
 	const struct train_options *opt; /* what to do */
@@ -179,6 +188,7 @@ struct trainer {
 					  * share of the run's work done when they are assigned;
 					  * owned */
 	int nfirst;                      /* how many */
+	struct hosted hosted;            /* PRED/evaluator's shared-object form */
 };
 
 /* A feature that is a first value (slicer_first_value): its evaluator stops once assigned. */
@@ -1858,8 +1868,68 @@ static int count_sampled_features(const struct model *model)
 	return n;
 }
 
+/*
+ * Judges the shared-object form of exe (exe.so, made by slicer_write with s->inproc, unless
+ * s->solib_refusal says why not) on the inputs d ran on, run by t->opt->host, into t->hosted:
+ * validated against the profile as judge validates, its warm and cold costs. One that does
+ * not validate is removed. For the record only: d, the evaluator's own, decides.
+ */
+static void judge_hosted(struct trainer *t, const char *exe, const struct slicer *s,
+			 const struct decision *d)
+{
+	char *so = xasprintf("%s.so", exe);
+	int *order = judge_order(t), n = 0;
+	struct hosted *h = &t->hosted;
+	struct error err = {""};
+
+	free(h->why_not);
+	memset(h, 0, sizeof *h);
+	if (s->solib_refusal)
+		h->why_not = xstrdup(s->solib_refusal);
+	for (int j = 0; j < d->ninputs && !h->why_not; j++) {
+		int k = order[j];
+		double wall = t->samples.wall[k], cold;
+		struct run_result res;
+		uint64_t *c = NULL;
+
+		if (predictor_measure_hosted(t->opt->host, so, t->input[k], 2 + 3 * wall, &t->m, &res,
+					     &cold, &c, &err) < 0)
+			h->why_not = xstrdup(err.msg);
+		else if (res.status != RUN_OK || !c)
+			h->why_not = xasprintf("input line %d: %s", t->input[k]->line, res.status !=
+					       RUN_OK ? runner_status_name(res.status)
+						      : "it wrote no features");
+		for (int i = 0; i < s->nfeatures && !h->why_not; i++) {
+			const struct feature *f = &t->m.v[s->feature[i]];
+
+			if (feature_value(f, c) != feature_value(f, t->samples.counters[k]))
+				h->why_not = xasprintf("input line %d: %s is %.17g, the program's "
+						       "%.17g", t->input[k]->line, f->name,
+						       feature_value(f, c),
+						       feature_value(f, t->samples.counters[k]));
+		}
+		free(c);
+		if (wall < 1e-6)
+			wall = 1e-6;
+		h->cost += res.wall / wall;
+		h->cold_cost += cold / wall;
+		n++;
+	}
+	h->built = !h->why_not && n > 0;
+	if (h->built) {
+		h->cost /= n;
+		h->cold_cost /= n;
+	} else {
+		if (!h->why_not)
+			h->why_not = xstrdup("no input");
+		unlink(so);
+	}
+	free(order);
+	free(so);
+}
+
 /* Builds PRED/evaluator for the model's program features and judges it on every input into
- * *d. */
+ * *d (and its shared-object form, when t->opt->host is given, into t->hosted). */
 static int build_evaluator(struct trainer *t, const struct model *model, struct decision *d,
 			   struct error *err)
 {
@@ -1878,11 +1948,14 @@ static int build_evaluator(struct trainer *t, const struct model *model, struct 
 		mark = xcalloc((size_t)s.sdg.n, 1);
 		d->total = s.sdg.ninsts;
 		d->kept = slicer_mark(&s, all, n, mark);
+		s.inproc = t->opt->host ? t->opt->inproc : NULL;
 		rc = slicer_write(&s, mark, bc, exe, t->opt->slicert, err);
 		t->seconds[T_SLICE] += now_seconds() - t0;
 		t0 = now_seconds();
 		if (rc == 0)
 			rc = judge(t, exe, s.feature, n, 0, d, err);
+		if (rc == 0 && t->opt->host)
+			judge_hosted(t, exe, &s, d);
 		t->seconds[T_JUDGE] += now_seconds() - t0;
 		free(mark);
 		slicer_release(&s);
@@ -2109,6 +2182,7 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 	char *exe = xasprintf("%s/evaluator", t->opt->dir);
 	char *bc = xasprintf("%s/evaluator.bc", t->opt->dir);
 	char *sampled = xasprintf("%s/sampled-evaluator", t->opt->dir);
+	char *so = xasprintf("%s/evaluator.so", t->opt->dir);
 	int rc = 0, n;
 
 	read_off_samples(t, model);
@@ -2116,6 +2190,10 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 	unlink(exe);
 	unlink(bc);
 	unlink(sampled);
+	unlink(so);
+	free(so);
+	free(t->hosted.why_not);
+	memset(&t->hosted, 0, sizeof t->hosted);
 	free(exe);
 	free(bc);
 	free(sampled);
@@ -2132,6 +2210,12 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 		if (rc == 0)
 			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated "
 			    "on %d inputs\n", n, 100 * final->cost, final->ninputs);
+		if (rc == 0 && t->hosted.built)
+			say(t, "evaluator in process (evaluator.so, not yet used by predict): "
+			    "validated, cost %.2f%% of the program's time (%.2f%% cold)\n",
+			    100 * t->hosted.cost, 100 * t->hosted.cold_cost);
+		else if (rc == 0 && t->hosted.why_not)
+			say(t, "evaluator in process: none, %s\n", t->hosted.why_not);
 	}
 	if (rc == 0 && count_sampled_features(model) > 0)
 		rc = final_sampled_evaluator(t, model, final, err);
@@ -2297,6 +2381,9 @@ static int write_predictor(struct trainer *t, const struct model *model,
 		info.sampled_program = t->sampled_sliced ? "sampled-evaluator" : "build/sandboxed";
 	}
 	info.gate = t->gate;
+	info.has_inproc = t->hosted.built;
+	info.inproc_cost = t->hosted.cost;
+	info.inproc_cold_cost = t->hosted.cold_cost;
 	if (rc == 0)
 		rc = write_model_manifest(t, model, err);
 	if (rc == 0)
@@ -2824,6 +2911,7 @@ static void trainer_release(struct trainer *t)
 	for (int i = 0; i < t->nfirst; i++)
 		free(t->first[i].name);
 	free(t->first);
+	free(t->hosted.why_not);
 	free(t->is_block);
 	free(t->chosen);
 	json_decref(t->iterations);

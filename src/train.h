@@ -21,6 +21,9 @@ struct train_options {
 	char *const *words;          /* the program's words as given, recorded to resume */
 	int nwords;                  /* their number */
 	const char *slicert;         /* the evaluators' runtime object (slicert.o) */
+	const char *inproc;          /* the harness of their shared-object form (inproc.o) */
+	const char *host;            /* mantis-host, which runs that form; NULL: the final
+				      * evaluator gets no such form */
 	const char *metric;          /* wall, cpu, user, sys, maxrss or instructions */
 	struct fit_options fit;      /* the model's options; its exclude list is the loop's own */
 	double threshold;            /* largest evaluator cost accepted, share of the program's time */

@@ -28,11 +28,15 @@ work on the second that the evaluator leaves out.
   feature0
   feature0.bc
 
-The evaluator prints nothing and writes the loop's count where MANTIS_COUNTERS says:
+The evaluator prints nothing and writes the loop's count where MANTIS_COUNTERS says, in the
+sparse form: header, number of pairs, then (counter, value) for the counters it computes:
 
   $ MANTIS_COUNTERS=c.bin build/slice/feature0 4 100000000
   $ head -c 8 c.bin; echo
-  MANTISC1
+  MANTISC2
+  $ od -A n -t u8 -j 24 c.bin
+                      1                    2
+                      4
 
 --why says why a slice keeps a line: a shortest chain of dependences from the line to the
 feature's value at exit. The first argument decides the loop's count; the second does not:
@@ -58,6 +62,19 @@ The JSON form:
   $ mantis slice build --features loop:main:prog.c:7,loop:main:prog.c:9 --inputs inputs.txt --reps 1 --json > out.json
   $ /usr/bin/python3 -c 'import json; d = json.load(open("out.json")); print([(f["name"], f["validated"], f["kept"] < f["total"]) for f in d["features"]])'
   [('loop:main:prog.c:7', True, True), ('loop:main:prog.c:9', True, True)]
+
+--in-process also builds each evaluator's shared-object form, which runs in its caller's
+process (src/solib.c: no process start), validates it as the evaluator and measures its cost;
+mantis-host runs it as the evaluator runs, and ends as it ends (here killed by the crash of
+atoi on a missing argument, which it caught):
+
+  $ mantis slice build --features loop:main:prog.c:7 --inputs inputs.txt --reps 1 --in-process --json > out.json
+  $ /usr/bin/python3 -c 'import json; f = json.load(open("out.json"))["features"][0]; print(f["validated"], f["in_process"]["validated"], f["in_process"]["object"], f["in_process"]["cost"] > 0)'
+  True True build/slice/feature0.so True
+  $ MANTIS_COUNTERS=$PWD/h.bin mantis-host build/slice/feature0.so prog 4 100000000
+  $ cmp c.bin h.bin
+  $ /usr/bin/python3 -c 'import subprocess; print(subprocess.run(["mantis-host", "build/slice/feature0.so", "prog"]).returncode)'
+  -11
 
 Counter promotion (src/promote.c): the count of a branch side taken inside a loop lives in a
 register through the loop, loaded before it and stored after it, where LLVM alone keeps it in

@@ -38,6 +38,7 @@ tests/cli/train-input.t); --no-input-features keeps to the program's features, t
   build
   evaluator
   evaluator.bc
+  evaluator.so
   features.json
   instructions.json
   model.json
@@ -158,10 +159,24 @@ input: its own start, the predictor read, then the evaluator), more than the eva
 
   $ python3 -c 'import json; d = json.load(open("e.json")); print(d["call_cost"] > d["predict_cost"] > 0)'
   True
+
+And the prediction with the evaluator's shared-object form (PRED/evaluator.so) run in a host's
+process in place of its own, which pays no process start, less:
+
+  $ python3 -c 'import json; d = json.load(open("e.json")); print(d["predict_cost"] > d["inproc_cost"] > 0)'
+  True
   $ MANTIS_EVALUATOR_START_ONLY=1 MANTIS_COUNTERS=$PWD/c pred/evaluator t1.txt; echo $?; ls c
   0
   ls: cannot access 'c': No such file or directory
   [2]
+
+Beside PRED/evaluator, train builds its shared-object form (src/solib.c), which runs in its
+caller's process, validates it on the training inputs as mantis-host runs it, and records its
+cost there (not yet used by predict); mantis-host computes what the evaluator computes:
+
+  $ python3 -c 'import json; d = json.load(open("pred/predictor.json")); print(d["in_process"]["object"], d["in_process"]["cost"] > 0, d["in_process"]["cold_cost"] > 0)'
+  evaluator.so True True
+  $ MANTIS_COUNTERS=$PWD/e.bin pred/evaluator t1.txt && MANTIS_COUNTERS=$PWD/h.bin mantis-host pred/evaluator.so prog t1.txt && cmp e.bin h.bin
 
 eval also writes every input's comparison to PRED/eval.json (mantis report draws it):
 

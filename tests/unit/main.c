@@ -98,6 +98,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_rate());
 	srunner_add_suite(sr, suite_pace());
 	srunner_add_suite(sr, suite_field());
+	srunner_add_suite(sr, suite_solib());
 	srunner_add_suite(sr, suite_examples());
 	if (argc > 1)
 		setenv("CK_RUN_SUITE", argv[1], 1);

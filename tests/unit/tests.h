@@ -28,6 +28,7 @@ Suite *suite_fuse(void);
 Suite *suite_rate(void);
 Suite *suite_pace(void);
 Suite *suite_field(void);
+Suite *suite_solib(void);
 
 /* Returns a fresh empty folder under $TMPDIR (or /tmp), owned by the caller; removed by tests/run. */
 char *test_tmpdir(void);

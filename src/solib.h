@@ -1,0 +1,42 @@
+/*
+ * solib.h: an evaluator's shared-object form, run in the caller's process (no process start).
+ *
+ *   the slice's bitcode + slicert.o + inproc.o --ir_build_shared (slice.c)--> EXE.so
+ *   EXE.so --solib_hostable: no call that reaches beyond the run (fork, threads...)--> hostable
+ *   solib_run: dlopen, __mantis_inproc_run(argc, argv), dlclose; the process put back
+ */
+#ifndef MANTIS_SOLIB_H
+#define MANTIS_SOLIB_H
+
+struct error;
+struct input;
+struct run_options;
+struct run_result;
+
+/*
+ * Returns 0 when the shared object so may run in a caller's process: it defines
+ * __mantis_inproc_run and calls none of the functions whose effect would outlast the run or
+ * reach beyond the process's own state (fork, exec, system, threads, kill, chdir's kin are
+ * put back but these are not: see solib.c's refused list); -1 with err naming the first such
+ * function, or the file's fault.
+ */
+int solib_hostable(const char *so, struct error *err);
+
+/*
+ * Runs the shared object so on in within this process, as runner_run runs a program: its
+ * arguments (argv0, in's words with {tmp} a fresh scratch folder, also its working folder; or
+ * opt->workdir as it is),
+ * in's stdin on descriptor 0 (else empty), opt->env added to the environment for the run,
+ * killed at opt->timeout seconds (SIGALRM; 0: none), a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL)
+ * caught. res->wall is all of it (setting up, dlopen, the run, dlclose, putting back); user and
+ * sys this thread's; no peak memory. Afterwards the process is as before: the environment, the working folder, stdin,
+ * stdout and stderr, the signal handlers and the descriptors (those the run left open are
+ * closed); memory the run left allocated stays. After a crash or a timeout the run's state is
+ * unknown (a lock of the C library it held, its heap): the object is unloaded under the same
+ * catch, and a caller should end soon. Returns 0 when it ran
+ * (res->status says how it ended), -1 with err set when it could not be loaded or run.
+ */
+int solib_run(const char *so, const struct input *in, const struct run_options *opt,
+	      struct run_result *res, struct error *err);
+
+#endif

@@ -1,0 +1,241 @@
+/*
+ * test_solib.c: an evaluator's shared-object form run in this process (solib.h, rt/inproc.c).
+ * A stand-in evaluator, built as slice.c builds one (slicert.o, inproc.o, -shared -Bsymbolic),
+ * ends in each way a program ends (main's return, exit from a nested call with an atexit
+ * handler, abort, a crash, a loop past the time budget) and solib_run reports each as runner.c
+ * reports a process; its globals start afresh on every run; what it does to the process (prints,
+ * close(1), setenv, chdir, signal, a file left open, a file written) is undone or never
+ * reaches the caller; an object that calls fork is refused by name.
+ * Needs MANTIS_RUNTIME (tests/run sets it): slicert.o and inproc.o are beside it.
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "inputs.h"
+#include "runner.h"
+#include "solib.h"
+#include "tests.h"
+#include "util.h"
+
+/* The stand-in: argv[1] says how it ends; counter 0 gets what it computed. */
+static const char evaluator[] =
+	"#include <signal.h>\n"
+	"#include <stdint.h>\n"
+	"#include <stdio.h>\n"
+	"#include <stdlib.h>\n"
+	"#include <string.h>\n"
+	"#include <unistd.h>\n"
+	"const uint64_t __mantis_ncounters = 2, __mantis_build_id = 7;\n"
+	"void __mantis_slice_emit(uint64_t counter, uint64_t value);\n"
+	"void __mantis_slice_flush(void);\n"
+	"static int runs;\n"
+	"static void record(uint64_t v) { __mantis_slice_emit(0, v); __mantis_slice_flush(); }\n"
+	"static void handler(void) { record(42); }\n"
+	"static void deep(int n) { if (n == 0) exit(3); deep(n - 1); }\n"
+	"int main(int argc, char **argv) {\n"
+	"	const char *how = argc > 1 ? argv[1] : \"\";\n"
+	"	runs++;\n"
+	"	if (!strcmp(how, \"return\")) { record((uint64_t)runs); return 5; }\n"
+	"	if (!strcmp(how, \"exit\")) { atexit(handler); deep(10); }\n"
+	"	if (!strcmp(how, \"abort\")) abort();\n"
+	"	if (!strcmp(how, \"crash\")) { volatile int *p = 0; *p = 1; }\n"
+	"	if (!strcmp(how, \"spin\")) for (volatile long i = 0;; i++) ;\n"
+	"	if (!strcmp(how, \"stdin\")) {\n"
+	"		uint64_t n = 0; while (getchar() != EOF) n++; record(n); return 0;\n"
+	"	}\n"
+	"	if (!strcmp(how, \"noise\")) {\n"
+	"		FILE *out = fopen(\"out.txt\", \"w\");\n"
+	"		fputs(\"written\", out);\n"
+	"		printf(\"printed\\n\"); fprintf(stderr, \"complained\\n\");\n"
+	"		close(1); close(2); setenv(\"MANTIS_SOLIB_TEST\", \"set\", 1); chdir(\"/\");\n"
+	"		signal(SIGSEGV, SIG_IGN); fopen(argv[2], \"r\");\n"
+	"		record(7); exit(0);\n"
+	"	}\n"
+	"	return 9;\n"
+	"}\n";
+
+/* A stand-in that would fork: refused. */
+static const char forking[] =
+	"#include <unistd.h>\n"
+	"int main(void) { return fork() > 0; }\n";
+
+/* Builds source (written to dir/name.c) into dir/name.so as slice.c builds an evaluator's
+ * shared-object form; returns its path (owned). */
+static char *build_object(const char *dir, const char *name, const char *source)
+{
+	const char *runtime = getenv("MANTIS_RUNTIME");
+	char *file = xasprintf("%s.c", name), *c = test_write_file(dir, file, source);
+	char *rt = runtime ? xstrdup(runtime) : NULL, *so = xasprintf("%s/%s.so", dir, name);
+	char *slicert, *inproc;
+	struct error err = {""};
+
+	ck_assert_msg(rt != NULL, "MANTIS_RUNTIME must be set (tests/run does)");
+	*strrchr(rt, '/') = '\0';
+	slicert = xasprintf("%s/slicert.o", rt);
+	inproc = xasprintf("%s/inproc.o", rt);
+	{
+		char *argv[] = {"clang-14", "-O1", "-w", "-fPIC", "-shared", "-Wl,-Bsymbolic", "-o", so,
+				c, slicert, inproc, NULL};
+
+		ck_assert_msg(run_command_quiet(argv, NULL, &err) == 0, "%s", err.msg);
+	}
+	free(file);
+	free(c);
+	free(rt);
+	free(slicert);
+	free(inproc);
+	return so;
+}
+
+/* Runs so with words (NULL-ended) and stdin_path, counters written to dir/counters; returns the
+ * value of counter 0 (-1 if no counters file). */
+static long long run(const char *so, const char *dir, char **words, const char *stdin_path,
+		     double timeout, struct run_result *res)
+{
+	char *counters = xasprintf("%s/counters", dir), *env[2];
+	struct input in = {.line = 1, .argv = words, .stdin_path = (char *)stdin_path};
+	struct run_options opt = {.timeout = timeout, .scratch_parent = dir, .argv0 = "prog"};
+	struct error err = {""};
+	unsigned char b[64];
+	long long value = -1;
+	int fd;
+
+	while (words[in.argc])
+		in.argc++;
+	env[0] = xasprintf("MANTIS_COUNTERS=%s", counters);
+	env[1] = NULL;
+	opt.env = env;
+	unlink(counters);
+	ck_assert_msg(solib_run(so, &in, &opt, res, &err) == 0, "%s", err.msg);
+	if ((fd = open(counters, O_RDONLY)) >= 0) {
+		/* slicert.c's sparse form: header, one pair (counter 0, its value) */
+		ck_assert_msg(read(fd, b, sizeof b) == 48, "%s: not one pair", words[0]);
+		ck_assert_int_eq(memcmp(b, "MANTISC2", 8), 0);
+		ck_assert_int_eq(b[24], 1);
+		ck_assert_int_eq(b[32], 0);
+		value = 0;
+		for (int i = 7; i >= 0; i--)
+			value = value << 8 | b[40 + i];
+		close(fd);
+	}
+	free(counters);
+	free(env[0]);
+	return value;
+}
+
+START_TEST(ends_as_a_process_would)
+{
+	char *dir = test_tmpdir(), *so = build_object(dir, "prog", evaluator);
+	char *ret[] = {"return", NULL}, *ex[] = {"exit", NULL}, *ab[] = {"abort", NULL};
+	char *cr[] = {"crash", NULL}, *sp[] = {"spin", NULL}, *in[] = {"stdin", NULL};
+	char *text = test_write_file(dir, "five", "12345");
+	struct run_result res;
+
+	/* main's return: its status; globals fresh on every run (runs == 1 each time) */
+	ck_assert_int_eq(run(so, dir, ret, NULL, 0, &res), 1);
+	ck_assert_int_eq(res.status, RUN_NONZERO);
+	ck_assert_int_eq(res.exit_code, 5);
+	ck_assert_int_eq(run(so, dir, ret, NULL, 0, &res), 1);
+	/* exit from ten calls deep: the atexit handler ran, then the status */
+	ck_assert_int_eq(run(so, dir, ex, NULL, 0, &res), 42);
+	ck_assert_int_eq(res.status, RUN_NONZERO);
+	ck_assert_int_eq(res.exit_code, 3);
+	ck_assert_int_eq(run(so, dir, ab, NULL, 0, &res), -1);
+	ck_assert_int_eq(res.status, RUN_CRASH);
+	ck_assert_int_eq(res.signal, SIGABRT);
+	ck_assert_int_eq(run(so, dir, cr, NULL, 0, &res), -1);
+	ck_assert_int_eq(res.status, RUN_CRASH);
+	ck_assert_int_eq(res.signal, SIGSEGV);
+	ck_assert_int_eq(run(so, dir, sp, NULL, 0.2, &res), -1);
+	ck_assert_int_eq(res.status, RUN_TIMEOUT);
+	ck_assert(res.wall >= 0.2 && res.wall < 2);
+	/* the input's stdin on descriptor 0; none: empty */
+	ck_assert_int_eq(run(so, dir, in, text, 0, &res), 5);
+	ck_assert_int_eq(res.status, RUN_OK);
+	ck_assert_int_eq(run(so, dir, in, NULL, 0, &res), 0);
+	free(text);
+	free(so);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
+/* Returns the number of open descriptors of this process. */
+static int open_descriptors(void)
+{
+	int n = 0;
+
+	for (int fd = 0; fd < 1024; fd++)
+		n += fcntl(fd, F_GETFD) >= 0;
+	return n;
+}
+
+START_TEST(puts_the_process_back)
+{
+	char *dir = test_tmpdir(), *so = build_object(dir, "prog", evaluator);
+	char *data = test_write_file(dir, "data", "x"), *noise[] = {"noise", data, NULL};
+	char cwd[4096], now[4096];
+	FILE *out = stdout, *err = stderr;
+	struct sigaction before, after;
+	struct run_result res;
+	int fds = open_descriptors();
+
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	sigaction(SIGSEGV, NULL, &before);
+	ck_assert_int_eq(run(so, dir, noise, NULL, 0, &res), 7);
+	ck_assert_int_eq(res.status, RUN_OK);
+	ck_assert_ptr_eq(stdout, out);
+	ck_assert_ptr_eq(stderr, err);
+	ck_assert_int_ge(fcntl(1, F_GETFD), 0);
+	ck_assert_int_ge(fcntl(2, F_GETFD), 0);
+	ck_assert_int_eq(open_descriptors(), fds);
+	ck_assert_ptr_null(getenv("MANTIS_SOLIB_TEST"));
+	ck_assert_ptr_null(getenv("MANTIS_COUNTERS")); /* the run's own, added for it alone */
+	ck_assert_ptr_nonnull(getenv("TMPDIR"));
+	ck_assert_ptr_nonnull(getcwd(now, sizeof now));
+	ck_assert_str_eq(now, cwd);
+	sigaction(SIGSEGV, NULL, &after);
+	ck_assert_ptr_eq((void *)after.sa_handler, (void *)before.sa_handler);
+	/* out.txt lived in memory (sandbox.c), in a scratch folder removed after the run */
+	ck_assert_int_ne(access("out.txt", F_OK), 0);
+	free(data);
+	free(so);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(refuses_what_reaches_beyond_the_run)
+{
+	char *dir = test_tmpdir(), *so = build_object(dir, "forks", forking);
+	char *good = build_object(dir, "prog", evaluator);
+	struct error err = {""};
+
+	ck_assert_int_eq(solib_hostable(good, &err), 0);
+	ck_assert_int_eq(solib_hostable(so, &err), -1);
+	ck_assert_msg(strstr(err.msg, "calls fork") != NULL, "%s", err.msg);
+	free(so);
+	free(good);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
+Suite *suite_solib(void)
+{
+	Suite *s = suite_create("solib");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, ends_as_a_process_would);
+	tcase_add_test(tc, puts_the_process_back);
+	tcase_add_test(tc, refuses_what_reaches_beyond_the_run);
+	suite_add_tcase(s, tc);
+	return s;
+}
