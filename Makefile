@@ -160,6 +160,7 @@ $(BUILD)/mantis-predict: $(PREDICT_OBJ) $(BUILD)/libmantis.a
 # comparator other times than the C library (tests/slices/callbacks.c counted 1602 against 1503).
 HOST_SRC = src/host_main.c src/solib.c src/runner.c src/inputs.c src/util.c src/error.c
 $(BUILD)/mantis-host: $(HOST_SRC)
+	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(CPPFLAGS) -std=c11 -O2 $(WARN) -o $@ $(HOST_SRC) -Wl,--as-needed -lm
 
