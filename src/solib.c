@@ -158,13 +158,12 @@ struct saved {
 	char *locale;			/* setlocale(LC_ALL, NULL) of the caller; owned */
 	int stdin_fd;			/* a duplicate of the caller's descriptor 0, or -1 */
 	FILE *out, *err;		/* the caller's stdout and stderr streams */
-	struct sigaction act[NCAUGHT];	/* the caller's handlers of caught[] */
 	unsigned char *open_fds;	/* per descriptor below nfds: 1 if open before; owned */
 	int nfds;			/* entries of open_fds */
 };
 
-/* Sets fds (a malloc'd array, owned by the caller) to the open descriptors of this process
- * (1 per open one, /proc/self/fd), *n its length. */
+/* Returns per descriptor of this process below *n, 1 if it is open (/proc/self/fd), 0 if not;
+ * a malloc'd array owned by the caller, NULL when none could be read. */
 static unsigned char *open_descriptors(int *n)
 {
 	DIR *d = opendir("/proc/self/fd");
