@@ -36,6 +36,7 @@ extern const struct command cmd_slice;
 extern const struct command cmd_explore;
 extern const struct command cmd_train;
 extern const struct command cmd_predict;
+extern const struct command cmd_serve;
 extern const struct command cmd_eval;
 extern const struct command cmd_report;
 extern const struct command cmd_export_c;

@@ -77,31 +77,6 @@ static void print_interval(const struct predictor *p, const struct prediction *p
 	printf(" (training inputs, held out)\n");
 }
 
-static void print_json(const struct predictor *gate, const struct prediction *pr)
-{
-	json_t *root = json_object(), *features = json_object();
-	const struct predictor *p = pr->by;
-	double low, high;
-
-	for (int i = 0; i < p->model.nfeatures; i++)
-		json_object_set_new(features, p->model.features[i].name, json_real(pr->values[i]));
-	json_object_set_new(root, "prediction", json_real(pr->value));
-	json_object_set_new(root, "metric", json_string(p->info.metric));
-	json_object_set_new(root, "features", features);
-	json_object_set_new(root, "evaluator_seconds", json_real(pr->seconds));
-	if (model_interval(&p->model, pr->value, &low, &high))
-		json_object_set_new(root, "interval", json_pack("{s:f, s:f, s:o}", "level",
-			p->model.interval.level, "low", low, "high",
-			isfinite(high) ? json_real(high) : json_null()));
-	if (pr->warning)
-		json_object_set_new(root, "warning", json_string(pr->warning));
-	if (gate->info.gate > 0)
-		json_object_set_new(root, "gated", json_boolean(p != gate));
-	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
-	putchar('\n');
-	json_decref(root);
-}
-
 /* Returns the value of option argv[*i] (advancing *i), or exits with a usage error. */
 static const char *option_value(int argc, char **argv, int *i)
 {
@@ -166,7 +141,11 @@ static int run_predict(int argc, char **argv)
 	if (predictor_run(&p, &ins.v[0], budget, &pr, &err) < 0)
 		die("%s", err.msg);
 	if (json) {
-		print_json(&p, &pr);
+		json_t *root = predictor_json(&p, &pr);
+
+		json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+		putchar('\n');
+		json_decref(root);
 	} else {
 		print_value(p.info.metric, pr.value);
 		printf(strcmp(p.info.metric, "instructions") ? " (%s)\n" : "\n", p.info.metric);
@@ -224,7 +203,8 @@ const struct command cmd_predict = {
 		"is this command in a static executable without LLVM, for a scheduler that predicts\n"
 		"each job with a command: it starts in about 2 ms instead of 60, and reads only what\n"
 		"the prediction needs (no manifest for a model of input features alone; PRED/long only\n"
-		"for an input gated there).\n"
+		"for an input gated there). mantis serve predicts one input after another in one\n"
+		"process, with the evaluator run in it (no process start).\n"
 		"\n"
 		"  --json        print {\"prediction\", \"metric\", \"features\": {NAME: value},\n"
 		"                \"evaluator_seconds\" (computing the features), \"interval\"?:\n"

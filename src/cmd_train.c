@@ -62,6 +62,10 @@ static int train_option(struct train_options *o, int argc, char **argv, int *i)
 		o->input_features = 0;
 		return 1;
 	}
+	if (strcmp(a, "--in-process") == 0) {
+		o->in_process = 1;
+		return 1;
+	}
 	if (strcmp(a, "-o") && strcmp(a, "--output") && strcmp(a, "--inputs") &&
 	    strcmp(a, "--threshold") && strcmp(a, "--algo") && strcmp(a, "--degree") &&
 	    strcmp(a, "--metric") && strcmp(a, "--repeat") && strcmp(a, "-j") &&
@@ -155,6 +159,8 @@ static int run_train(int argc, char **argv)
 	o.slicert = slicert;
 	o.inproc = inproc;
 	o.host = host;
+	if (o.in_process && !host)
+		die("--in-process: no mantis-host beside mantis, which hosts the evaluators");
 	if (train_run(&o, &err) < 0)
 		die("%s", err.msg);
 	if (o.log)
@@ -258,7 +264,7 @@ const struct command cmd_train = {
 		"the larger sample reads, such as a block size the arguments set, which are read\n"
 		"there), PRED/evaluator.so (its shared-object form, which runs in its caller's\n"
 		"process: validated on the training inputs as mantis-host runs it, its cost recorded\n"
-		"in predictor.json's \"in_process\"; not yet used by predict), PRED/sampled-evaluator\n"
+		"in predictor.json's \"in_process\"; mantis serve runs it), PRED/sampled-evaluator\n"
 		"(the slice of the features the\n"
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
 		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
@@ -294,6 +300,12 @@ const struct command cmd_train = {
 		"  --ok-exit CODES       exit codes besides 0 that are a result, not a failure, of the\n"
 		"                        program (\"1\" for grep: no line matched; \"1,2\"), in\n"
 		"                        training and in every prediction (predictor.json \"ok_exit\")\n"
+		"  --in-process          judge each evaluator's cost as mantis serve pays it: its\n"
+		"                        shared-object form run in a process that hosts it, warm,\n"
+		"                        with no process start (by its executable where it has no\n"
+		"                        such form); the decisions so judged say \"in_process\"\n"
+		"                        in train.json. mantis predict, which runs the executable,\n"
+		"                        then pays more than the threshold\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

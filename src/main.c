@@ -26,6 +26,7 @@ static const struct command *const commands[] = {
 	&cmd_explore,
 	&cmd_train,
 	&cmd_predict,
+	&cmd_serve,
 	&cmd_eval,
 	&cmd_calibrate,
 	&cmd_report,

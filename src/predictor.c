@@ -48,6 +48,7 @@
 #include "inputs.h"
 #include "runner.h"
 #include "sampledb.h"
+#include "solib.h"
 #include "util.h"
 
 int predictor_write_info(const char *dir, const struct predictor_info *info, struct error *err)
@@ -352,6 +353,39 @@ int predictor_open_to_predict(struct predictor *p, const char *dir, struct error
 	return open_predictor(p, dir, 1, err);
 }
 
+/* predictor_host for p alone. */
+static int host_one(struct predictor *p, struct error *err)
+{
+	char *so;
+
+	if (!p->evaluator)
+		return 0;
+	if (!p->info.has_inproc)
+		return error_set(err, "%s/predictor.json: the evaluator has no shared-object form "
+				 "validated in training (trained before it existed, or refused: "
+				 "train's log says why)", p->dir);
+	so = xasprintf("%s/evaluator.so", p->dir);
+	if (access(so, R_OK) != 0) {
+		error_errno(err, "%s", so);
+		free(so);
+		return -1;
+	}
+	free(p->hosted);
+	p->hosted = so;
+	return 0;
+}
+
+int predictor_host(struct predictor *p, struct error *err)
+{
+	assert(!p->lazy);
+	if (host_one(p, err) < 0 || (p->gated && host_one(p->gated, err) < 0)) {
+		free(p->hosted);
+		p->hosted = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Returns the first file the evaluator could not open that the input names (a word, the
  * value of a -opt=VALUE word, or its stdin), read from the failures file; owned by the caller,
@@ -432,9 +466,11 @@ static char *counters_folder(void)
 	return NULL;
 }
 
-int predictor_measure_env(const char *exe, const struct input *in, double timeout,
-			  char *const *extra_env, const struct manifest *m, struct run_result *res,
-			  uint64_t **counters, char **unreadable, struct error *err)
+/* predictor_measure_env's run of exe, or with so not NULL of exe's shared-object form so in
+ * this process (solib_run). Returns as predictor_measure_env. */
+static int measure(const char *exe, const char *so, const struct input *in, double timeout,
+		   char *const *extra_env, const struct manifest *m, struct run_result *res,
+		   uint64_t **counters, char **unreadable, struct error *err)
 {
 	char *tmp, *counters_path, *failures, *env[16];
 	struct run_options ro = {.timeout = timeout};
@@ -459,7 +495,7 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	ro.argv0 = m ? m->program : NULL;
 	if (unreadable) /* sandboxed: its scratch folder stays empty, and tmp is in memory */
 		ro.scratch_parent = tmp;
-	rc = runner_run(exe, in, &ro, res, err);
+	rc = so ? solib_run(so, in, &ro, res, err) : runner_run(exe, in, &ro, res, err);
 	if (rc == 0 && m && access(counters_path, F_OK) == 0 &&
 	    counters_read(m, counters_path, counters, &ignored) < 0)
 		*counters = NULL;
@@ -474,6 +510,13 @@ int predictor_measure_env(const char *exe, const struct input *in, double timeou
 	free(env[0]);
 	free(env[1]);
 	return rc;
+}
+
+int predictor_measure_env(const char *exe, const struct input *in, double timeout,
+			  char *const *extra_env, const struct manifest *m, struct run_result *res,
+			  uint64_t **counters, char **unreadable, struct error *err)
+{
+	return measure(exe, NULL, in, timeout, extra_env, m, res, counters, unreadable, err);
 }
 
 int predictor_measure_hosted(const char *host, const char *so, const struct input *in,
@@ -622,16 +665,20 @@ static int check_input_files(const struct predictor *p, const struct input *in, 
 }
 
 /* Runs the evaluator on in into *counters (owned by the caller), adding its time to
- * out->seconds. Returns 0 or -1 with err set. */
-static int evaluate(const struct predictor *p, const struct input *in, double timeout,
+ * out->seconds: its shared-object form in this process when predictor_host set p->hosted (a
+ * crash or a timeout there sets p->tainted). Returns 0 or -1 with err set. */
+static int evaluate(struct predictor *p, const struct input *in, double timeout,
 		    struct prediction *out, uint64_t **counters, struct error *err)
 {
 	struct run_result res;
 	char *missing;
 	int rc = 0;
 
-	if (predictor_measure(p->evaluator, in, timeout, &p->m, &res, counters, &missing, err) < 0)
+	if (measure(p->evaluator, p->hosted, in, timeout, NULL, &p->m, &res, counters, &missing,
+		    err) < 0)
 		return -1;
+	if (p->hosted && (res.status == RUN_CRASH || res.status == RUN_TIMEOUT))
+		p->tainted = 1;
 	out->seconds += res.wall;
 	out->evaluator_seconds = res.wall;
 	if (missing) {
@@ -855,6 +902,29 @@ void predictor_training_release(struct predictor_training *tr)
 	memset(tr, 0, sizeof *tr);
 }
 
+json_t *predictor_json(const struct predictor *p, const struct prediction *pr)
+{
+	json_t *root = json_object(), *features = json_object();
+	const struct model *model = &pr->by->model;
+	double low, high;
+
+	for (int i = 0; i < model->nfeatures; i++)
+		json_object_set_new(features, model->features[i].name, json_real(pr->values[i]));
+	json_object_set_new(root, "prediction", json_real(pr->value));
+	json_object_set_new(root, "metric", json_string(pr->by->info.metric));
+	json_object_set_new(root, "features", features);
+	json_object_set_new(root, "evaluator_seconds", json_real(pr->seconds));
+	if (model_interval(model, pr->value, &low, &high))
+		json_object_set_new(root, "interval", json_pack("{s:f, s:f, s:o}", "level",
+			model->interval.level, "low", low, "high",
+			isfinite(high) ? json_real(high) : json_null()));
+	if (pr->warning)
+		json_object_set_new(root, "warning", json_string(pr->warning));
+	if (p->info.gate > 0)
+		json_object_set_new(root, "gated", json_boolean(pr->by != p));
+	return root;
+}
+
 void prediction_release(struct prediction *out)
 {
 	free(out->values);
@@ -873,6 +943,7 @@ void predictor_release(struct predictor *p)
 	free(p->descriptor);
 	free(p->sampled);
 	free(p->evaluator);
+	free(p->hosted);
 	free(p->sandboxed);
 	free(p->sampler);
 	if (p->gated)

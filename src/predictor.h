@@ -19,6 +19,7 @@
  */
 #ifndef MANTIS_PREDICTOR_H
 #define MANTIS_PREDICTOR_H
+#include <jansson.h>
 #include <stdint.h>
 
 #include "inputs.h"
@@ -74,6 +75,10 @@ struct predictor {
 	int nprogram;               /* model features the evaluator computes (feature[i] >= 0) */
 	int nsampled;               /* sampled model features (sampled[i] >= 0) */
 	char *evaluator;            /* PRED/evaluator, or NULL; owned */
+	char *hosted;               /* PRED/evaluator.so when predictor_host made the evaluator
+				     * run in this process, else NULL; owned */
+	int tainted;                /* a hosted run crashed or ran over its budget: this process's
+				     * state is unknown (solib.h), and it should end */
 	char *sandboxed;            /* PRED/build/sandboxed when nsampled > 0, else NULL: the build
 				     * training's sampled runs (sampled.db) are of; owned */
 	char *sampler;              /* what runs on the samples (predictor.json's "program"):
@@ -173,6 +178,15 @@ int predictor_open(struct predictor *p, const char *dir, struct error *err);
  */
 int predictor_open_to_predict(struct predictor *p, const char *dir, struct error *err);
 /*
+ * Makes p (opened by predictor_open) and its gated predictor run their evaluators' shared-object
+ * forms (PRED/evaluator.so, solib.h) in this process: no process start per prediction, for a
+ * caller that predicts one input after another. Sampled runs still run as processes. After a
+ * prediction whose hosted run crashed or ran over its budget, p->tainted (or p->gated's) is set.
+ * Returns 0 (also when p has no evaluator), or -1 with err saying why there is no such form;
+ * p is then unchanged.
+ */
+int predictor_host(struct predictor *p, struct error *err);
+/*
  * Returns the predictor that predicts in: p->gated when p has a gate and p's model (input
  * features alone, read here with no evaluator) predicts at least the gate on in, else p.
  * Borrowed from p, which predictor_open opened.
@@ -206,6 +220,13 @@ void predictor_values(const struct predictor *p, const struct input *in, const u
 int predictor_training_load(const struct predictor *p, int with_inputs,
 			    struct predictor_training *tr, struct error *err);
 void predictor_training_release(struct predictor_training *tr);
+/*
+ * Returns pr, a prediction of p (predictor_run), as mantis predict --json prints it:
+ * {"prediction", "metric", "features": {NAME: value}, "evaluator_seconds", "interval"?,
+ * "warning"?, "gated"? (p has a gate: whether PRED/long predicted)}; a new reference, owned by
+ * the caller.
+ */
+json_t *predictor_json(const struct predictor *p, const struct prediction *pr);
 /* Frees what out owns. */
 void prediction_release(struct prediction *out);
 /* Frees what p owns. */

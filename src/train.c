@@ -105,10 +105,13 @@ struct decision {
 	int kept, total; /* instructions of its slice, of the program */
 	char *reason;    /* why it was rejected, or NULL; owned */
 	int expensive;   /* rejected for its cost (not for its value) */
+	int in_process;  /* judged by its shared-object form hosted in a process (train's
+			  * --in-process), not by its executable */
 };
 
-/* The final evaluator's shared-object form (solib.h), run in a host's process: built and
- * judged beside it, for the record (predictor.json "in_process"); no decision uses it yet. */
+/* The final evaluator's shared-object form (solib.h), run in a host's process (mantis serve):
+ * built and judged beside it (predictor.json "in_process"); its cost is the final evaluator's
+ * with train's --in-process. */
 struct hosted {
 	int built;        /* PRED/evaluator.so exists and validated */
 	double cost;      /* mean over the inputs of its warm run's time / the program's */
@@ -835,8 +838,33 @@ static int clearly_costly(double *cost, int n, double threshold)
 }
 
 /*
+ * Runs the evaluator exe on in, killed after timeout seconds (predictor_measure): with *hosted
+ * and a shared-object form beside it (exe.so, solib.h), that form hosted by t->opt->host,
+ * res->wall its warm run (what mantis serve pays); else as a process (*hosted then set to 0).
+ * Returns 0, or -1 with err set when it could not be started.
+ */
+static int run_evaluator(const struct trainer *t, const char *exe, const struct input *in,
+			 double timeout, struct run_result *res, uint64_t **counters, int *hosted,
+			 struct error *err)
+{
+	char *so = xasprintf("%s.so", exe);
+	double cold;
+	int rc;
+
+	*hosted = *hosted && access(so, R_OK) == 0;
+	if (*hosted)
+		rc = predictor_measure_hosted(t->opt->host, so, in, timeout, &t->m, res, &cold,
+					      counters, err);
+	else
+		rc = predictor_measure(exe, in, timeout, &t->m, res, counters, NULL, err);
+	free(so);
+	return rc;
+}
+
+/*
  * Runs exe on the samples and fills d: validated (the features feats[0..nf) of m have their
- * profiled value on every input), cost, ninputs, reason. With early, stops once the first
+ * profiled value on every input), cost, ninputs, reason; its shared-object form, hosted, when
+ * d->in_process asks and it has one (run_evaluator; d->in_process then says whether it did). With early, stops once the first
  * stage shows it clearly costly (clearly_costly). Returns 0, or -1 if exe could not be
  * started.
  */
@@ -854,8 +882,8 @@ static int judge(struct trainer *t, const char *exe, const int *feats, int nf, i
 		struct run_result res;
 		uint64_t *c;
 
-		if ((rc = predictor_measure(exe, t->input[k], 2 + 3 * wall, &t->m, &res, &c, NULL,
-					    err)) < 0)
+		if ((rc = run_evaluator(t, exe, t->input[k], 2 + 3 * wall, &res, &c, &d->in_process,
+					err)) < 0)
 			break;
 		if (res.status != RUN_OK || !c) {
 			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
@@ -990,6 +1018,8 @@ static int decide_each(struct trainer *t, struct slicer *s, char **names, int n,
 
 		d->total = s->sdg.ninsts;
 		d->kept = slicer_mark(s, &i, 1, mark);
+		d->in_process = t->opt->in_process && !sampled;
+		s->inproc = d->in_process ? t->opt->inproc : NULL;
 		if (!(!sampled && estimated_too_costly(t, s, mark, d)) &&
 		    slicer_write(s, mark, bc, exe, t->opt->slicert, &werr) < 0)
 			d->reason = xasprintf("no evaluator: %s", werr.msg);
@@ -1002,7 +1032,8 @@ static int decide_each(struct trainer *t, struct slicer *s, char **names, int n,
 		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
 		if (d->accepted)
 			say(t, ": cost %.2f%%%s, validated on %d inputs", 100 * d->cost,
-			    sampled ? " on the samples" : "", d->ninputs);
+			    sampled ? " on the samples" : d->in_process ? " in process" : "",
+			    d->ninputs);
 		else
 			say(t, ": %s", d->reason ? d->reason : err->msg);
 		say(t, " (slice: %d of %d instructions)\n", d->kept, d->total);
@@ -1725,6 +1756,8 @@ static void log_iteration(struct trainer *t, int iteration, const struct model *
 		json_object_set_new(o, "accepted", json_boolean(d->accepted));
 		json_object_set_new(o, "validated", json_boolean(d->validated));
 		json_object_set_new(o, "cost", json_real(d->cost));
+		if (d->in_process)
+			json_object_set_new(o, "in_process", json_true());
 		json_object_set_new(o, "inputs", json_integer(d->ninputs));
 		json_object_set_new(o, "kept", json_integer(d->kept));
 		json_object_set_new(o, "total", json_integer(d->total));
@@ -1929,7 +1962,8 @@ static void judge_hosted(struct trainer *t, const char *exe, const struct slicer
 }
 
 /* Builds PRED/evaluator for the model's program features and judges it on every input into
- * *d (and its shared-object form, when t->opt->host is given, into t->hosted). */
+ * *d (and its shared-object form, when t->opt->host is given, into t->hosted; with
+ * t->opt->in_process, d's cost is then that form's). */
 static int build_evaluator(struct trainer *t, const struct model *model, struct decision *d,
 			   struct error *err)
 {
@@ -1952,10 +1986,15 @@ static int build_evaluator(struct trainer *t, const struct model *model, struct 
 		rc = slicer_write(&s, mark, bc, exe, t->opt->slicert, err);
 		t->seconds[T_SLICE] += now_seconds() - t0;
 		t0 = now_seconds();
+		d->in_process = 0; /* the executable, which mantis predict runs, validated */
 		if (rc == 0)
 			rc = judge(t, exe, s.feature, n, 0, d, err);
 		if (rc == 0 && t->opt->host)
 			judge_hosted(t, exe, &s, d);
+		if (rc == 0 && t->opt->in_process && t->hosted.built) {
+			d->cost = t->hosted.cost; /* what mantis serve pays */
+			d->in_process = 1;
+		}
 		t->seconds[T_JUDGE] += now_seconds() - t0;
 		free(mark);
 		slicer_release(&s);
@@ -1998,10 +2037,14 @@ static int write_log(struct trainer *t, const struct model *model, const struct 
 	fin = json_pack("{s:s, s:f, s:i, s:i, s:b, s:i}", "model", sb.buf, "cost", final->cost,
 			"kept", final->kept, "total", final->total, "validated", final->validated,
 			"inputs", final->ninputs);
+	if (final->in_process)
+		json_object_set_new(fin, "in_process", json_true());
 	json_object_set_new(root, "program", program);
 	json_object_set_new(root, "inputs", json_string(inputs ? inputs : t->opt->inputs));
 	json_object_set_new(root, "metric", json_string(t->opt->metric));
 	json_object_set_new(root, "threshold", json_real(t->opt->threshold));
+	if (t->opt->in_process)
+		json_object_set_new(root, "in_process", json_true());
 	json_object_set_new(root, "seconds", times);
 	json_object_set_new(root, "rejected_before_slicing", early);
 	json_object_set_new(root, "iterations", json_incref(t->iterations));
@@ -2208,10 +2251,11 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 	} else {
 		rc = build_evaluator(t, model, final, err);
 		if (rc == 0)
-			say(t, "evaluator: %d features, cost %.2f%% of the program's time, validated "
-			    "on %d inputs\n", n, 100 * final->cost, final->ninputs);
+			say(t, "evaluator: %d features, cost %.2f%% of the program's time%s, "
+			    "validated on %d inputs\n", n, 100 * final->cost,
+			    final->in_process ? " in process" : "", final->ninputs);
 		if (rc == 0 && t->hosted.built)
-			say(t, "evaluator in process (evaluator.so, not yet used by predict): "
+			say(t, "evaluator in process (evaluator.so, which mantis serve runs): "
 			    "validated, cost %.2f%% of the program's time (%.2f%% cold)\n",
 			    100 * t->hosted.cost, 100 * t->hosted.cold_cost);
 		else if (rc == 0 && t->hosted.why_not)

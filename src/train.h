@@ -24,6 +24,9 @@ struct train_options {
 	const char *inproc;          /* the harness of their shared-object form (inproc.o) */
 	const char *host;            /* mantis-host, which runs that form; NULL: the final
 				      * evaluator gets no such form */
+	int in_process;              /* judge evaluators as mantis serve runs them: their shared-
+				      * object forms hosted in a process (by host), warm, where
+				      * they have one; 0: as processes, as mantis predict runs them */
 	const char *metric;          /* wall, cpu, user, sys, maxrss or instructions */
 	struct fit_options fit;      /* the model's options; its exclude list is the loop's own */
 	double threshold;            /* largest evaluator cost accepted, share of the program's time */

@@ -22,6 +22,7 @@ The command line: help, version, exit codes, and errors that say what is wrong.
      explore      measure a program at adaptively chosen parameter values and infer its performance function
      train        train a predictor: instrument, profile, model, slice, reject expensive features
      predict      predict a program's metric on an input without running the program
+     serve        predict one input after another, read on stdin, answering each in JSON
      eval         measure a predictor's error and cost on inputs, beside the noise floor
      calibrate    measure a platform's cost per instruction class and library call
      report       write a predictor's report: one HTML page with its model, errors and costs
