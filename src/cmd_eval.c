@@ -35,6 +35,8 @@
 #include "model.h"
 #include "predictor.h"
 #include "runner.h"
+#include "sampler.h"
+#include "solib.h"
 #include "store.h"
 #include "util.h"
 
@@ -407,9 +409,9 @@ static void print_text(const struct predictor *p, const struct summary *s,
 		       "scheduler runs it: its start, the predictor read, the evaluator)\n",
 		       100 * s->call_cost);
 	if (!isnan(s->inproc_cost))
-		printf("prediction in process %.2f%% of the program's time (the evaluator's "
-		       "shared-object form run in mantis-host's process, warm, in place of its own "
-		       "process)\n", 100 * s->inproc_cost);
+		printf("prediction in process %.2f%% of the program's time (as mantis serve makes "
+		       "it: the evaluators' shared-object forms run in mantis-host's process, warm, in "
+		       "place of their own processes)\n", 100 * s->inproc_cost);
 	if (s->in_interval)
 		printf("%.0f%% interval: %d of %d actual values inside (%.0f%%)\n",
 		       100 * p->model.interval.level, (int)lround(s->coverage * s->in_interval),
@@ -607,28 +609,50 @@ static int same_features(const struct prediction *pr, const uint64_t *c)
 /*
  * Returns the prediction pr's time with its evaluator's shared-object form (PRED/evaluator.so,
  * which train built and validated) run by how->host in place of its process, warm (the host's
- * second run: solib.h), over wall; NaN where its predictor has no such form, or the form fails
- * or computes other values than the evaluator did.
+ * second run: solib.h), and its samples' runs so too where train validated the sampled
+ * evaluator's form (PRED/sampled-evaluator.so), over wall: what mantis serve pays. NaN where
+ * its predictor has neither form, or a form fails or computes other values than pr's.
  */
 static double hosted_cost(const struct measuring *how, const struct input *in,
 			  const struct prediction *pr, double wall)
 {
 	const struct predictor *p = pr->by;
+	int evaluator = p->evaluator && p->info.has_inproc;
+	/* the samples' runs hosted where the evaluator's counters are at hand to check them */
+	int sampled = p->sampler && p->info.has_sampled_inproc && (!p->evaluator || evaluator);
 	struct run_result res;
+	struct sampled_run r = {0};
 	struct error err = {""};
 	uint64_t *c = NULL;
-	double cold, cost = NAN;
-	char *so;
+	double cold, seconds = pr->seconds, *values;
+	char *so = NULL, *sampler_so = NULL;
+	int ok = how->host && (evaluator || sampled);
 
-	if (!how->host || !p->info.has_inproc || !p->evaluator)
-		return NAN;
-	so = xasprintf("%s/evaluator.so", p->dir);
-	if (predictor_measure_hosted(how->host, so, in, how->budget, &p->m, &res, &cold, &c,
-				     &err) == 0 && res.status == RUN_OK && c && same_features(pr, c))
-		cost = (pr->seconds - pr->evaluator_seconds + res.wall) / (wall > 1e-6 ? wall : 1e-6);
+	if (ok && evaluator) {
+		so = xasprintf("%s/evaluator.so", p->dir);
+		ok = predictor_measure_hosted(how->host, so, in, how->budget, &p->m, &res, &cold, &c,
+					      &err) == 0 && res.status == RUN_OK && c &&
+		     same_features(pr, c);
+		seconds += ok ? res.wall - pr->evaluator_seconds : 0;
+	}
+	if (ok && sampled) {
+		sampler_so = xasprintf("%s.so", p->sampler);
+		ok = sampler_run(p->sampler, &(struct solib_form){sampler_so, how->host}, &p->m,
+				 &p->info.plan, in, 1, how->budget, &r, &err) == 0 && r.ok;
+		seconds += ok ? r.seconds - pr->sampled_seconds : 0;
+	}
+	if (ok && sampled) { /* the values from the hosted runs, the evaluator's own otherwise */
+		values = xcalloc((size_t)pr->nvalues + 1, sizeof *values);
+		predictor_values(p, in, c, &r, values);
+		for (int i = 0; i < pr->nvalues; i++)
+			ok = ok && (p->sampled[i] < 0 || values[i] == pr->values[i]);
+		free(values);
+	}
+	sampled_run_release(&r);
 	free(c);
 	free(so);
-	return cost;
+	free(sampler_so);
+	return ok ? seconds / (wall > 1e-6 ? wall : 1e-6) : NAN;
 }
 
 /* Measures input k: the actual value, the prediction and (with bm) the baselines, by the
@@ -956,7 +980,8 @@ const struct command cmd_eval = {
 		"                 \"start_cost\" (null for an evaluator built before mantis could time\n"
 		"                 its start-up), \"call_cost\" (the prediction command's; null when\n"
 		"                 there is no mantis-predict beside mantis), \"inproc_cost\" (the\n"
-		"                 prediction in process; null without PRED/evaluator.so),\n"
+		"                 prediction as mantis serve makes it; null without\n"
+		"                 PRED/evaluator.so or PRED/sampled-evaluator.so),\n"
 		"                 \"noise_floor\",\n"
 		"                 \"out_of_range\" (inputs predict warned about), \"interval_level\",\n"
 		"                 \"interval_coverage\" (null: no interval), \"drift\" (null: not\n"

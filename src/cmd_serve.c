@@ -92,6 +92,9 @@ static json_t *serve_one(struct predictor *p, const struct serve_options *o, con
 		json_decref(prediction);
 		if (pr.by->evaluator)
 			json_object_set_new(root, "in_process", json_boolean(pr.by->hosted != NULL));
+		if (pr.by->sampler)
+			json_object_set_new(root, "samples_in_process",
+					    json_boolean(pr.by->sampler_hosted != NULL));
 		prediction_release(&pr);
 	}
 	inputs_release(&ins);
@@ -215,7 +218,8 @@ const struct command cmd_serve = {
 		"files are taken relative to the working folder). Each gets one line of JSON on\n"
 		"stdout, flushed at once and in order: what mantis predict --json prints, with\n"
 		"\"request\" (its number, from 1) and, when the model reads the program's features,\n"
-		"\"in_process\" (whether the evaluator ran in this process); or {\"request\",\n"
+		"\"in_process\" (whether the evaluator ran in this process; \"samples_in_process\",\n"
+		"the same of the samples' runs, when it reads sampled features); or {\"request\",\n"
 		"\"error\"} where mantis predict would fail (a missing input file, an evaluator that\n"
 		"fails or runs over its budget, a line that does not parse, a blank one). It ends at\n"
 		"the end of stdin, with status 0.\n"
@@ -226,7 +230,9 @@ const struct command cmd_serve = {
 		"environment, streams, descriptors and signal handlers put back after it. A run that\n"
 		"crashes or runs over its budget leaves the process's state unknown: after answering,\n"
 		"the server starts itself afresh (a line on stderr says so), losing no request.\n"
-		"Sampled runs (a model that reads sampled features) run as processes.\n"
+		"The samples' runs (a model that reads sampled features) run in it too where they\n"
+		"run PRED/sampled-evaluator and training validated its form (sampled-evaluator.so;\n"
+		"\"samples_in_process\" says so), else as processes.\n"
 		"\n"
 		"  --budget S     stop a request's evaluator (and each sampled run) after S seconds\n"
 		"                 (default 60)\n"

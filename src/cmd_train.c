@@ -267,7 +267,8 @@ const struct command cmd_train = {
 		"in predictor.json's \"in_process\"; mantis serve runs it), PRED/sampled-evaluator\n"
 		"(the slice of the features the\n"
 		"sampled ones extrapolate, run on the samples when it computes what the sandboxed\n"
-		"program counts there and costs less), PRED/predictor.json and PRED/train.json (the\n"
+		"program counts there and costs less; its shared-object form, sampled-evaluator.so,\n"
+		"likewise validated and costed hosted), PRED/predictor.json and PRED/train.json (the\n"
 		"log of every round and of the sampling). Run again, it resumes: the build is\n"
 		"reused if the program's words and files are the same, and recorded runs are kept.\n"
 		"\n",
@@ -303,9 +304,10 @@ const struct command cmd_train = {
 		"  --in-process          judge each evaluator's cost as mantis serve pays it: its\n"
 		"                        shared-object form run in a process that hosts it, warm,\n"
 		"                        with no process start (by its executable where it has no\n"
-		"                        such form); the decisions so judged say \"in_process\"\n"
-		"                        in train.json. mantis predict, which runs the executable,\n"
-		"                        then pays more than the threshold\n"
+		"                        such form), the samples' sliced evaluator's too; the\n"
+		"                        decisions so judged say \"in_process\" in train.json.\n"
+		"                        mantis predict, which runs the executables, then pays more\n"
+		"                        than the threshold\n"
 		"  --fresh               start a new profile (the old database is kept aside)\n"
 		"  --quiet               print nothing but errors\n",
 	.run = run_train,

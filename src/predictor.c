@@ -77,6 +77,10 @@ int predictor_write_info(const char *dir, const struct predictor_info *info, str
 			"chunks", info->plan.chunks, "smaller", sampler_smaller(&info->plan), "align",
 			(json_int_t)sampler_align(&info->plan), "files", files, "cost",
 			info->sampled_cost, "program", info->sampled_program));
+		if (info->has_sampled_inproc)
+			json_object_set_new(json_object_get(root, "sampled"), "in_process",
+					    json_pack("{s:s, s:f}", "object", "sampled-evaluator.so",
+						      "cost", info->sampled_inproc_cost));
 		free(files);
 	} else {
 		json_object_set_new(root, "sampled", json_null());
@@ -111,6 +115,11 @@ static int read_sampled(const char *path, json_t *sampled, struct predictor_info
 	info->plan.align = json_object_get(sampled, "align")
 		? (long)json_integer_value(json_object_get(sampled, "align")) : 1;
 	info->sampled_cost = json_number_value(json_object_get(sampled, "cost"));
+	if (json_is_object(json_object_get(sampled, "in_process"))) { /* absent before session 65 */
+		info->has_sampled_inproc = 1;
+		info->sampled_inproc_cost = json_number_value(json_object_get(
+			json_object_get(sampled, "in_process"), "cost"));
+	}
 	if (!json_is_string(files) || !json_is_string(program) ||
 	    !(info->plan.fraction > 0 && info->plan.fraction <= 1) || info->plan.chunks < 0 ||
 	    info->plan.least < 0)
@@ -358,6 +367,13 @@ static int host_one(struct predictor *p, struct error *err)
 {
 	char *so;
 
+	if (p->sampler && p->info.has_sampled_inproc) {
+		so = xasprintf("%s.so", p->sampler);
+		if (access(so, R_OK) == 0 && !p->sampler_hosted)
+			p->sampler_hosted = so;
+		else
+			free(so);
+	}
 	if (!p->evaluator)
 		return 0;
 	if (!p->info.has_inproc)
@@ -377,13 +393,13 @@ static int host_one(struct predictor *p, struct error *err)
 
 int predictor_host(struct predictor *p, struct error *err)
 {
+	int rc;
+
 	assert(!p->lazy);
-	if (host_one(p, err) < 0 || (p->gated && host_one(p->gated, err) < 0)) {
-		free(p->hosted);
-		p->hosted = NULL;
-		return -1;
-	}
-	return 0;
+	rc = host_one(p, err);
+	if (p->gated && host_one(p->gated, rc < 0 ? &(struct error){""} : err) < 0)
+		rc = -1;
+	return rc;
 }
 
 /*
@@ -564,6 +580,21 @@ int predictor_measure_hosted(const char *host, const char *so, const struct inpu
 	return rc;
 }
 
+int predictor_measure_form(const char *exe, const struct solib_form *form, const struct input *in,
+			   double timeout, const struct manifest *m, struct run_result *res,
+			   uint64_t **counters, char **unreadable, struct error *err)
+{
+	double cold;
+
+	if (!form || !form->so || !form->host)
+		return measure(exe, form ? form->so : NULL, in, timeout, NULL, m, res, counters,
+			       unreadable, err);
+	if (unreadable)
+		*unreadable = NULL;
+	return predictor_measure_hosted(form->host, form->so, in, timeout, m, res, &cold, counters,
+					err);
+}
+
 /* Timed start-ups per predictor_start_seconds: the median of 5 is steady within 0.1 ms here. */
 #define START_RUNS 5
 
@@ -705,7 +736,7 @@ static int evaluate(struct predictor *p, const struct input *in, double timeout,
 /* Runs the sandboxed program on in's samples into *r, adding the time it took (making the
  * samples included) to out->seconds. Returns 0, or -1 with err saying why there is no
  * prediction. */
-static int run_samples(const struct predictor *p, const struct input *in, double timeout,
+static int run_samples(struct predictor *p, const struct input *in, double timeout,
 		       struct prediction *out, struct sampled_run *r, struct error *err)
 {
 	char *position;
@@ -723,8 +754,12 @@ static int run_samples(const struct predictor *p, const struct input *in, double
 	free(position);
 	if (missing)
 		return rc;
-	rc = sampler_run(p->sampler, &p->m, &p->info.plan, in, 1, timeout, r, err);
-	out->seconds += now_seconds() - t0;
+	rc = sampler_run(p->sampler, &(struct solib_form){p->sampler_hosted, NULL}, &p->m,
+			 &p->info.plan, in, 1, timeout, r, err);
+	if (r->tainted)
+		p->tainted = 1;
+	out->sampled_seconds = now_seconds() - t0;
+	out->seconds += out->sampled_seconds;
 	if (rc == 0 && !r->ok)
 		rc = error_set(err, "on the samples of its input, the program %s: this input is "
 			       "unlike the training inputs, or the program fails on it; no prediction",
@@ -944,6 +979,7 @@ void predictor_release(struct predictor *p)
 	free(p->sampled);
 	free(p->evaluator);
 	free(p->hosted);
+	free(p->sampler_hosted);
 	free(p->sandboxed);
 	free(p->sampler);
 	if (p->gated)

@@ -55,6 +55,9 @@ struct predictor_info {
 			       * (solib.h), was built and validated in training */
 	double inproc_cost;   /* its mean cost there, warm (a host's second run) */
 	double inproc_cold_cost; /* ... and cold (its first) */
+	int has_sampled_inproc;  /* 1 if PRED/sampled-evaluator.so, the sampled evaluator's
+				  * shared-object form, was built and validated in training */
+	double sampled_inproc_cost; /* the two runs' mean cost with it hosted, warm */
 };
 
 /* A predictor opened for predictions. */
@@ -77,12 +80,15 @@ struct predictor {
 	char *evaluator;            /* PRED/evaluator, or NULL; owned */
 	char *hosted;               /* PRED/evaluator.so when predictor_host made the evaluator
 				     * run in this process, else NULL; owned */
-	int tainted;                /* a hosted run crashed or ran over its budget: this process's
-				     * state is unknown (solib.h), and it should end */
+	int tainted;                /* a run in this process (of hosted or sampler_hosted) crashed
+				     * or ran over its budget: this process's state is unknown
+				     * (solib.h), and it should end */
 	char *sandboxed;            /* PRED/build/sandboxed when nsampled > 0, else NULL: the build
 				     * training's sampled runs (sampled.db) are of; owned */
 	char *sampler;              /* what runs on the samples (predictor.json's "program"):
 				     * PRED/sampled-evaluator or PRED/build/sandboxed; owned */
+	char *sampler_hosted;       /* PRED/sampled-evaluator.so when predictor_host made the
+				     * samples' runs run in this process, else NULL; owned */
 	struct predictor *gated;    /* PRED/long when info.gate > 0 (opened lazily: when an input
 				     * is first gated), else NULL; owned */
 	int lazy;                   /* opened by predictor_open_to_predict: reads only what
@@ -109,6 +115,7 @@ struct prediction {
 	double seconds;  /* wall time of computing the features (the evaluator run, the input
 			  * features, the samples and their runs) */
 	double evaluator_seconds; /* of that, the evaluator's run (0 without one) */
+	double sampled_seconds;   /* ... and the samples' making and runs (0 without them) */
 	char *warning;   /* features outside their training range, a prediction raised to the
 			  * model's floor: one sentence, or NULL; owned */
 	const struct predictor *by; /* the predictor whose model values[] and value are of: the one
@@ -122,6 +129,7 @@ struct prediction {
 const struct manifest *predictor_counting(const struct predictor *p);
 
 struct run_result;
+struct solib_form;
 /*
  * Runs exe (an evaluator or an instrumented build) on in, killed after timeout seconds (0:
  * none), with MANTIS_COUNTERS and MANTIS_READ_FAILURES set to files of a temporary folder.
@@ -146,6 +154,12 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 int predictor_measure_hosted(const char *host, const char *so, const struct input *in,
 			     double timeout, const struct manifest *m, struct run_result *res,
 			     double *cold, uint64_t **counters, struct error *err);
+/* As predictor_measure, run as form says (solib.h; NULL: as a process): its shared-object form
+ * hosted by mantis-host (predictor_measure_hosted: its warm run's time; no unreadable file told)
+ * or in this process (solib_run). */
+int predictor_measure_form(const char *exe, const struct solib_form *form, const struct input *in,
+			   double timeout, const struct manifest *m, struct run_result *res,
+			   uint64_t **counters, char **unreadable, struct error *err);
 /* As predictor_measure, with extra_env's NAME=VALUE strings (at most 13, NULL-ended; may be NULL)
  * added to the environment. */
 int predictor_measure_env(const char *exe, const struct input *in, double timeout,
@@ -180,10 +194,12 @@ int predictor_open_to_predict(struct predictor *p, const char *dir, struct error
 /*
  * Makes p (opened by predictor_open) and its gated predictor run their evaluators' shared-object
  * forms (PRED/evaluator.so, solib.h) in this process: no process start per prediction, for a
- * caller that predicts one input after another. Sampled runs still run as processes. After a
- * prediction whose hosted run crashed or ran over its budget, p->tainted (or p->gated's) is set.
- * Returns 0 (also when p has no evaluator), or -1 with err saying why there is no such form;
- * p is then unchanged.
+ * caller that predicts one input after another; and the samples' runs too where they run
+ * PRED/sampled-evaluator and training validated its form (sampled-evaluator.so; else they run as
+ * processes). After a prediction whose run in this process crashed or ran over its budget,
+ * p->tainted (or p->gated's) is set. Returns 0 (also when p has no evaluator), or -1 with err
+ * saying why the evaluator has no such form (the samples' runs are then hosted all the same
+ * where they can be).
  */
 int predictor_host(struct predictor *p, struct error *err);
 /*

@@ -52,6 +52,7 @@
 #include "manifest.h"
 #include "predictor.h"
 #include "runner.h"
+#include "solib.h"
 #include "util.h"
 
 
@@ -615,9 +616,9 @@ static char *failure_of(const struct run_result *res, const uint64_t *counters,
 	return NULL;
 }
 
-int sampler_run(const char *exe, const struct manifest *m, const struct sampler_plan *plan,
-		const struct input *in, int reps, double timeout, struct sampled_run *r,
-		struct error *err)
+int sampler_run(const char *exe, const struct solib_form *form, const struct manifest *m,
+		const struct sampler_plan *plan, const struct input *in, int reps, double timeout,
+		struct sampled_run *r, struct error *err)
 {
 	static const char *const which[] = {"larger", "smaller"};
 	struct input sample[2];
@@ -646,8 +647,11 @@ int sampler_run(const char *exe, const struct manifest *m, const struct sampler_
 			uint64_t *counters = NULL;
 			char *unreadable = NULL;
 
-			rc = predictor_measure(exe, &sample[k], timeout, m, &res, &counters,
-					       &unreadable, err);
+			rc = predictor_measure_form(exe, form, &sample[k], timeout, m, &res,
+						    &counters, &unreadable, err);
+			if (rc == 0 && form && form->so && !form->host &&
+			    (res.status == RUN_CRASH || res.status == RUN_TIMEOUT))
+				r->tainted = 1;
 			if (rc == 0 && rep == 0 &&
 			    !(r->failure = failure_of(&res, counters, unreadable, which[k]))) {
 				r->counters[k] = counters;
@@ -807,7 +811,7 @@ static char *trial_failure(int j, double fraction, const char *exe, const struct
 	for (int t = 0; t < ntrial && !failed && *rc == 0; t++) {
 		struct sampled_run r;
 
-		if ((*rc = sampler_run(exe, m, &alone, in[trial[t]], 1, timeout, &r, err)) < 0)
+		if ((*rc = sampler_run(exe, NULL, m, &alone, in[trial[t]], 1, timeout, &r, err)) < 0)
 			break;
 		if (!r.ok) {
 			char *name = position_name(j);

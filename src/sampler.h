@@ -35,6 +35,7 @@ struct error;
 struct feature;
 struct input;
 struct manifest;
+struct solib_form;
 
 /* The prefix of every extrapolated sampled feature's name, and of those read off the larger
  * sample as they are. */
@@ -123,6 +124,8 @@ struct sampled_run {
 				* median over repetitions) */
 	int ok;                /* both runs exited 0 and wrote their counters */
 	char *failure;         /* why not, one phrase, or NULL; owned */
+	int tainted;           /* a run in this process (solib_form without host) crashed or ran
+				* over its time: the process's state is unknown (solib.h) */
 };
 
 /* One way of sampling tried in training. */
@@ -299,14 +302,15 @@ int sampler_make_inputs(const struct sampler_plan *plan, const struct input *in,
 			const char *dir, struct input *out, double share[2], struct error *err);
 
 /*
- * Runs exe (a DIR/sandboxed) on in's two samples under plan, reps times each (the counters of
- * the first), killed after timeout seconds (0: none), into *r (release with
- * sampled_run_release). A run that fails is no error: r->ok is 0 and r->failure says why.
- * Returns 0, or -1 with err set when exe could not be run or a sample could not be made.
+ * Runs exe (a DIR/sandboxed or a sampled evaluator) on in's two samples under plan, as form
+ * says (predictor_measure_form; NULL: as a process), reps times each (the counters of the
+ * first), killed after timeout seconds (0: none), into *r (release with sampled_run_release).
+ * A run that fails is no error: r->ok is 0 and r->failure says why. Returns 0, or -1 with err
+ * set when exe could not be run or a sample could not be made.
  */
-int sampler_run(const char *exe, const struct manifest *m, const struct sampler_plan *plan,
-		const struct input *in, int reps, double timeout, struct sampled_run *r,
-		struct error *err);
+int sampler_run(const char *exe, const struct solib_form *form, const struct manifest *m,
+		const struct sampler_plan *plan, const struct input *in, int reps, double timeout,
+		struct sampled_run *r, struct error *err);
 /* Frees what r owns and zeroes it. */
 void sampled_run_release(struct sampled_run *r);
 

@@ -13,6 +13,14 @@ struct input;
 struct run_options;
 struct run_result;
 
+/* Where an evaluator runs (predictor_measure_form, sampler_run). */
+struct solib_form {
+	const char *so;   /* its shared-object form, or NULL: its executable, as a process */
+	const char *host; /* mantis-host, which runs so in a process of its own (the time of its
+			   * warm run: predictor_measure_hosted), or NULL: so runs in this process
+			   * (solib_run) */
+};
+
 /*
  * Returns 0 when the shared object so may run in a caller's process: it defines
  * __mantis_inproc_run and calls none of the functions whose effect would outlast the run or

@@ -79,6 +79,7 @@
 #include "sampler.h"
 #include "select.h"
 #include "slice.h"
+#include "solib.h"
 #include "snapshot.h"
 #include "store.h"
 #include "util.h"
@@ -157,6 +158,9 @@ struct trainer {
 	json_t *sampling;                /* what sampling did, for train.json; owned */
 	int sampled_sliced;              /* the final model's samples run PRED/sampled-evaluator
 					  * (a slice), not PRED/build/sandboxed */
+	int sampled_hosted;              /* ... whose shared-object form (sampled-evaluator.so)
+					  * was built and validated hosted by t->opt->host */
+	double sampled_hosted_cost;      /* its runs' mean cost so, warm */
 	int exact_only;                  /* the loop leaves every sampled feature out (exact_loop) */
 	int sampled_dropped;             /* every sampled feature is left out: those judged cost
 					  * more than the threshold, all or most (give_up_sampled) */
@@ -470,7 +474,7 @@ static double sample_all(struct trainer *t, const struct sampler_plan *plan, int
 		const struct input *in = t->input[k];
 
 		rc = sampledb_get(&sdb, in, &runs[k], err);
-		if (rc == 0 && (rc = sampler_run(exe, &t->m, plan, in, reps,
+		if (rc == 0 && (rc = sampler_run(exe, NULL, &t->m, plan, in, reps,
 						 2 + 3 * t->samples.wall[k], &runs[k], err)) == 0)
 			rc = sampledb_put(&sdb, in, &runs[k], err);
 		rc = rc < 0 ? -1 : 0;
@@ -1018,7 +1022,7 @@ static int decide_each(struct trainer *t, struct slicer *s, char **names, int n,
 
 		d->total = s->sdg.ninsts;
 		d->kept = slicer_mark(s, &i, 1, mark);
-		d->in_process = t->opt->in_process && !sampled;
+		d->in_process = t->opt->in_process;
 		s->inproc = d->in_process ? t->opt->inproc : NULL;
 		if (!(!sampled && estimated_too_costly(t, s, mark, d)) &&
 		    slicer_write(s, mark, bc, exe, t->opt->slicert, &werr) < 0)
@@ -1031,8 +1035,8 @@ static int decide_each(struct trainer *t, struct slicer *s, char **names, int n,
 		t->seconds[T_JUDGE] += now_seconds() - t0;
 		say(t, "  %-50s %s", d->name, d->accepted ? "accepted" : "rejected");
 		if (d->accepted)
-			say(t, ": cost %.2f%%%s, validated on %d inputs", 100 * d->cost,
-			    sampled ? " on the samples" : d->in_process ? " in process" : "",
+			say(t, ": cost %.2f%%%s%s, validated on %d inputs", 100 * d->cost,
+			    sampled ? " on the samples" : "", d->in_process ? " in process" : "",
 			    d->ninputs);
 		else
 			say(t, ": %s", d->reason ? d->reason : err->msg);
@@ -1105,23 +1109,28 @@ static int validate_sampled(struct trainer *t, int k, const struct sampled_run *
  * judge_order, reps times each, and fills d as judge does: validated when the features
  * feats[0..nf) come out as the sandboxed program counted them there, cost the mean of the two
  * runs' time over the program's (each input's in each[], by sample, when each is not NULL);
- * with early, stops once the first stage shows it clearly costly (clearly_costly). Returns 0,
- * or -1 with err set.
+ * with early, stops once the first stage shows it clearly costly (clearly_costly). With
+ * d->in_process and a shared-object form beside exe (exe.so), that form runs, hosted by
+ * t->opt->host (its warm runs' time); d->in_process then says whether it did. Returns 0, or -1
+ * with err set.
  */
 static int judge_sampled(struct trainer *t, const char *exe, const int *feats, int nf, int reps,
 			 int early, struct decision *d, double *each, struct error *err)
 {
 	int *order = judge_order(t), rc = 0;
 	double sum = 0, first[FIRST_STAGE];
+	char *so = xasprintf("%s.so", exe);
+	struct solib_form form = {so, t->opt->host};
 
+	d->in_process = d->in_process && t->opt->host && access(so, R_OK) == 0;
 	d->validated = 1;
 	d->ninputs = 0;
 	for (int j = 0; j < t->samples.n && !d->reason; j++) {
 		int k = order[j];
 		struct sampled_run r;
 
-		if ((rc = sampler_run(exe, &t->m, &t->plan, t->input[k], reps,
-				      2 + 3 * t->samples.wall[k], &r, err)) < 0)
+		if ((rc = sampler_run(exe, d->in_process ? &form : NULL, &t->m, &t->plan,
+				      t->input[k], reps, 2 + 3 * t->samples.wall[k], &r, err)) < 0)
 			break;
 		if (!r.ok) {
 			d->reason = xasprintf("input line %d: the evaluator %s", t->input[k]->line,
@@ -1150,6 +1159,7 @@ static int judge_sampled(struct trainer *t, const char *exe, const int *feats, i
 	d->expensive = d->validated && d->cost > t->opt->threshold;
 	d->accepted = rc == 0 && !d->reason;
 	free(order);
+	free(so);
 	return rc;
 }
 
@@ -2100,6 +2110,38 @@ static int sampled_underlying(const struct model *model, char ***names)
 	return n;
 }
 
+/* Removes exe.so. */
+static void unlink_so(const char *exe)
+{
+	char *so = xasprintf("%s.so", exe);
+
+	unlink(so);
+	free(so);
+}
+
+/*
+ * Judges the shared-object form of the sampled evaluator exe (exe.so, when slicing built one)
+ * hosted by t->opt->host on every training input's samples, as judge_sampled judges exe (the
+ * features feats[0..nf)), into t->sampled_hosted (validated on every input) and
+ * t->sampled_hosted_cost; with t->opt->in_process, each input's cost into t->sampled_each.
+ * Returns 0, or -1 with err set.
+ */
+static int judge_sampled_hosted(struct trainer *t, const char *exe, const int *feats, int nf,
+				struct error *err)
+{
+	struct decision h = {.in_process = 1};
+	double *each = xcalloc((size_t)t->samples.n + 1, sizeof *each);
+	int rc = judge_sampled(t, exe, feats, nf, SAMPLER_REPS, 0, &h, each, err);
+
+	t->sampled_hosted = rc == 0 && h.in_process && h.validated && h.ninputs == t->samples.n;
+	t->sampled_hosted_cost = h.cost;
+	if (t->sampled_hosted && t->opt->in_process)
+		memcpy(t->sampled_each, each, (size_t)t->samples.n * sizeof *each);
+	free(each);
+	free(h.reason);
+	return rc;
+}
+
 /*
  * Builds PRED/sampled-evaluator, the slice of the features the model's sampled features
  * extrapolate (slice_for_samples), judges it on every training input's samples (SAMPLER_REPS
@@ -2128,6 +2170,7 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 			all[i] = i;
 		d.total = s.sdg.ninsts;
 		d.kept = slicer_mark(&s, all, n, mark);
+		s.inproc = t->opt->host ? t->opt->inproc : NULL;
 		if (slicer_write(&s, mark, bc, exe, t->opt->slicert, &werr) < 0)
 			d.reason = xasprintf("no evaluator: %s", werr.msg);
 		t->seconds[T_SLICE] += now_seconds() - t0;
@@ -2135,6 +2178,8 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 		if (!d.reason)
 			rc = judge_sampled(t, exe, s.feature, n, SAMPLER_REPS, 0, &d,
 					   t->sampled_each, err);
+		if (rc == 0 && d.validated && d.ninputs == t->samples.n)
+			rc = judge_sampled_hosted(t, exe, s.feature, n, err);
 		t->seconds[T_JUDGE] += now_seconds() - t0;
 		free(mark);
 		free(all);
@@ -2143,6 +2188,8 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 	if (rc == 0) {
 		t->sampled_sliced = d.validated && d.ninputs == t->samples.n;
 		t->sampled_cost = t->sampled_sliced ? d.cost : t->sandboxed_cost;
+		if (t->sampled_sliced && t->sampled_hosted && t->opt->in_process)
+			t->sampled_cost = t->sampled_hosted_cost; /* what mantis serve pays */
 		for (int k = 0; !t->sampled_sliced && k < t->samples.n; k++)
 			t->sampled_each[k] = t->sampled[k].ok ? t->sampled[k].seconds /
 				fmax(t->samples.wall[k], 1e-6) : INFINITY;
@@ -2151,17 +2198,26 @@ static int final_sampled_evaluator(struct trainer *t, const struct model *model,
 			say(t, "sampled evaluator: %d features, %d of %d instructions, cost %.2f%% on "
 			    "the samples, validated on %d inputs\n", n, d.kept, d.total,
 			    100 * d.cost, d.ninputs);
+		if (t->sampled_sliced && t->sampled_hosted)
+			say(t, "sampled evaluator in process (sampled-evaluator.so, which mantis serve "
+			    "runs): validated, cost %.2f%% on the samples\n",
+			    100 * t->sampled_hosted_cost);
 		else
 			say(t, "sampled evaluator: %s; the sandboxed program runs the samples, cost "
 			    "%.2f%%\n", d.reason ? d.reason : "not validated", 100 * t->sandboxed_cost);
 		json_object_set_new(t->sampling, "evaluator", json_pack("{s:b, s:f, s:i, s:i, s:s?}",
 			"kept", t->sampled_sliced, "cost", d.cost, "kept_instructions", d.kept,
 			"total_instructions", d.total, "reason", d.reason));
+		if (t->sampled_hosted)
+			json_object_set_new(json_object_get(t->sampling, "evaluator"),
+					    "in_process_cost", json_real(t->sampled_hosted_cost));
 		json_object_set_new(t->sampling, "cost", json_real(t->sampled_cost));
 		say(t, "the predictor costs %.2f%% of the program's time\n", 100 * final->cost);
 	}
 	if (!t->sampled_sliced)
 		unlink(exe);
+	if (!t->sampled_sliced || !t->sampled_hosted)
+		unlink_so(exe);
 	unlink(bc);
 	free(d.reason);
 	free(names);
@@ -2241,6 +2297,7 @@ static int final_evaluator(struct trainer *t, struct model *model, struct decisi
 	free(bc);
 	free(sampled);
 	t->sampled_sliced = 0;
+	t->sampled_hosted = 0;
 	memset(final, 0, sizeof *final);
 	if (n == 0) {
 		final->validated = 1;
@@ -2423,6 +2480,8 @@ static int write_predictor(struct trainer *t, const struct model *model,
 		info.plan = t->plan;
 		info.sampled_cost = t->sampled_cost;
 		info.sampled_program = t->sampled_sliced ? "sampled-evaluator" : "build/sandboxed";
+		info.has_sampled_inproc = t->sampled_sliced && t->sampled_hosted;
+		info.sampled_inproc_cost = t->sampled_hosted_cost;
 	}
 	info.gate = t->gate;
 	info.has_inproc = t->hosted.built;

@@ -363,7 +363,7 @@ START_TEST(extrapolation_is_exact_for_an_affine_feature)
 	struct manifest m = {0};
 	struct feature *f = manifest_add(&m, "loop", "loop:f:a.c:3", "f", "a.c", 3, NULL, "a loop");
 	uint64_t a[1] = {1000 + 3 * 10000}, b[1] = {1000 + 3 * 2500};
-	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0, 1, NULL};
+	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0, 1, NULL, 0};
 	char *name = sampler_name(f->name, SAMPLER_LINE);
 	char *larger = sampler_name(f->name, SAMPLER_LARGER);
 
@@ -407,7 +407,7 @@ static void loop_columns(struct dataset *ds, const uint64_t *a, const uint64_t *
 					 "iterations");
 
 	for (int i = 0; i < 3; i++)
-		r[i] = (struct sampled_run){{ca[i], cb[i]}, {0.01, 0.0025}, 0, 1, NULL};
+		r[i] = (struct sampled_run){{ca[i], cb[i]}, {0.01, 0.0025}, 0, 1, NULL, 0};
 	m.ncounters = 1;
 	feature_add_term(f, 0, 1);
 	memset(ds, 0, sizeof *ds);
@@ -465,8 +465,8 @@ START_TEST(means_are_offered_as_they_are_and_counts_only_extrapolated)
 	uint64_t a0[4] = {2000, 400, 7, 1}, b0[4] = {600, 100, 7, 1}, a1[4] = {1600, 400, 7, 0},
 		 b1[4] = {450, 100, 7, 0};
 	static const int counter[] = {0, 1, 0, 2};
-	struct sampled_run r[2] = {{{a0, b0}, {0.01, 0.0025}, 0, 1, NULL},
-				   {{a1, b1}, {0.01, 0.0025}, 0, 1, NULL}};
+	struct sampled_run r[2] = {{{a0, b0}, {0.01, 0.0025}, 0, 1, NULL, 0},
+				   {{a1, b1}, {0.01, 0.0025}, 0, 1, NULL, 0}};
 	struct feature *exit_feature = manifest_add(&m, "exit", "exit:main:a.c:9:exit", "main", "a.c",
 						    9, NULL, "exits here");
 
@@ -603,7 +603,7 @@ START_TEST(sampled_runs_are_kept_per_input_and_files)
 	char *exe = test_write_file(dir, "sandboxed", "#!/bin/sh\n");
 	char *data = write_bytes(dir, "data.bin", 300);
 	uint64_t a[3] = {127, UINT64_MAX, (uint64_t)1 << 60}, b[3] = {0, 128, 6};
-	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0.125, 1, NULL}, got;
+	struct sampled_run r = {{a, b}, {0.01, 0.0025}, 0.125, 1, NULL, 0}, got;
 	struct sampledb s;
 	struct inputs ins;
 	struct error err = {""};
