@@ -19,13 +19,16 @@
  *   error_at_line
  *   signal, sigaction, sigprocmask,  do nothing: the caller's handlers stay (its time budget
  *   alarm, setitimer                 and its catch of a crash, src/solib.c);
- *   close, dup2, dup3                leave descriptors 1 and 2, the caller's output, alone.
+ *   close, dup2, dup3                leave descriptors 1 and 2, the caller's output, alone;
+ *   fork, vfork, the exec family,    the end of a program killed by SIGSYS: a child, another
+ *   system, popen, posix_spawn[p],   program or a thread would outlast the run (a slice keeps
+ *   pthread_create, daemon           such calls on paths no training input took).
  * The caller loads the object afresh for each run (dlopen, then dlclose), so its globals start
  * as a new process's do. Invariant: nothing the slice calls ends, or changes the signal
  * handling of, the caller's process; what else it touches of the process (its standard
  * streams, its working folder, the descriptors it leaves open) the caller puts back
- * (solib_run). The functions the slice may call that would reach beyond that (fork, exec,
- * threads, ...) keep an evaluator from having this form at all (solib_hostable).
+ * (solib_run). The other functions the slice may call that would reach beyond that (kill,
+ * setuid, setrlimit, ...) keep an evaluator from having this form at all (solib_hostable).
  */
 #define _GNU_SOURCE
 #include <assert.h>
@@ -33,9 +36,12 @@
 #include <errno.h>
 #include <error.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -270,6 +276,114 @@ int setitimer(__itimer_which_t which, const struct itimerval *value, struct itim
 	if (old)
 		*old = (struct itimerval){{0, 0}, {0, 0}};
 	return 0;
+}
+
+/*
+ * A child process, another program or a thread would outlast the run or reach beyond the
+ * caller's process: a slice that keeps a call of one (pcre2grep's, for its --exec option) on a
+ * path no training input took ends the run there, as killed by SIGSYS, and the caller reports
+ * that the evaluator failed; an evaluator's process would have started it.
+ */
+static _Noreturn void beyond_the_run(void)
+{
+	leave(128 + SIGSYS, SIGSYS);
+}
+
+pid_t fork(void)
+{
+	beyond_the_run();
+}
+
+pid_t vfork(void)
+{
+	beyond_the_run();
+}
+
+int execve(const char *path, char *const argv[], char *const envp[])
+{
+	(void)path, (void)argv, (void)envp;
+	beyond_the_run();
+}
+
+int execv(const char *path, char *const argv[])
+{
+	(void)path, (void)argv;
+	beyond_the_run();
+}
+
+int execvp(const char *file, char *const argv[])
+{
+	(void)file, (void)argv;
+	beyond_the_run();
+}
+
+int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+	(void)file, (void)argv, (void)envp;
+	beyond_the_run();
+}
+
+int execl(const char *path, const char *arg, ...)
+{
+	(void)path, (void)arg;
+	beyond_the_run();
+}
+
+int execlp(const char *file, const char *arg, ...)
+{
+	(void)file, (void)arg;
+	beyond_the_run();
+}
+
+int execle(const char *path, const char *arg, ...)
+{
+	(void)path, (void)arg;
+	beyond_the_run();
+}
+
+int fexecve(int fd, char *const argv[], char *const envp[])
+{
+	(void)fd, (void)argv, (void)envp;
+	beyond_the_run();
+}
+
+int system(const char *command)
+{
+	(void)command;
+	beyond_the_run();
+}
+
+FILE *popen(const char *command, const char *type)
+{
+	(void)command, (void)type;
+	beyond_the_run();
+}
+
+int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions,
+		const posix_spawnattr_t *attr, char *const argv[], char *const envp[])
+{
+	(void)pid, (void)path, (void)actions, (void)attr, (void)argv, (void)envp;
+	beyond_the_run();
+}
+
+int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *actions,
+		 const posix_spawnattr_t *attr, char *const argv[], char *const envp[])
+{
+	(void)pid, (void)file, (void)actions, (void)attr, (void)argv, (void)envp;
+	beyond_the_run();
+}
+
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
+		   void *arg)
+{
+	(void)thread, (void)attr, (void)start, (void)arg;
+	beyond_the_run();
+}
+
+int daemon(int nochdir, int noclose)
+{
+	(void)nochdir, (void)noclose;
+	beyond_the_run();
 }
 
 /*

@@ -7,9 +7,10 @@
  * LLVM 14 has no C back end, so the evaluator (PRED/evaluator, an executable) travels as a
  * byte array. A call copies it into a memfd and runs it with fexecve in a child process, with
  * MANTIS_COUNTERS and MANTIS_READ_FAILURES naming two more memfds as /proc/self/fd/N (kept
- * open across exec), reads the counters it wrote there (rt/slicert.c's sparse format:
- * "MANTISC2", build id, count, pairs (counter, value), little-endian 64-bit words; the sampled
- * program's mantisrt.c writes "MANTISC1", every counter), computes each model feature from them with the
+ * open across exec), reads the counters it wrote there (the runtimes' sparse format:
+ * "MANTISC2", build id, count, pairs (counter, value), little-endian 64-bit words; a sampled
+ * program built before session 65 wrote "MANTISC1", every counter), computes each model
+ * feature from them with the
  * manifest's formula (manifest.h: a sum of coef * counter in 64-bit two's complement, divided
  * by a denominator counter for means), and evaluates the model (model.h: intercept + sum of
  * coef * monomial, each monomial a product taken factor by factor, at the features clamped to
@@ -188,9 +189,9 @@ static const char *const runtime_text[] = {
 	"	return rc;",
 	"}",
 	"",
-	"/* Reads the used counters from the counters memfd into c: an evaluator writes the sparse form",
-	" * (\"MANTISC2\"), the sampled program every counter (\"MANTISC1\"). Returns 0, or -1 when it is",
-	" * missing, truncated or of another build. */",
+	"/* Reads the used counters from the counters memfd into c: the sparse form (\"MANTISC2\"), or",
+	" * every counter (\"MANTISC1\", an instrumented build's before 2026-12). Returns 0, or -1 when it",
+	" * is missing, truncated or of another build. */",
 	"static int read_counters(int fd, uint64_t *c)",
 	"{",
 	"	unsigned char head[24], word[8];",

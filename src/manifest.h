@@ -110,10 +110,10 @@ void feature_release(struct feature *f);
 
 /*
  * Reads a counters file written by a runtime into *counters (m->ncounters values, owned by the
- * caller): the instrumented build's (mantisrt.c: magic "MANTISC1", build id, count, the counts)
- * or an evaluator's (slicert.c: "MANTISC2", build id, count, number of pairs, the pairs
- * (counter, value); a counter in no pair is 0, one in two has the last), little-endian 64-bit
- * words. Returns 0, or -1 if it is missing, truncated, out of range or from another build.
+ * caller): the sparse form both runtimes write (mantisrt.c, slicert.c: "MANTISC2", build id,
+ * count, number of pairs, the pairs (counter, value); a counter in no pair is 0, one in two has
+ * the last) or every counter (an instrumented build's before session 65: "MANTISC1", build
+ * id, count, the counts), little-endian 64-bit words. Returns 0, or -1 if it is missing, truncated, out of range or from another build.
  */
 int counters_read(const struct manifest *m, const char *path, uint64_t **counters,
 		  struct error *err);

@@ -36,7 +36,7 @@ original prints:
   $ MANTIS_COUNTERS=counters.bin build/inst 5
   4
   $ head -c 8 counters.bin; echo
-  MANTISC1
+  MANTISC2
 
 Errors name what is wrong:
 

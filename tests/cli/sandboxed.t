@@ -57,7 +57,7 @@ counters, byte for byte:
   0
   0
   $ head -c 8 sandboxed.bin; echo
-  MANTISC1
+  MANTISC2
   $ cmp inst.bin sandboxed.bin && echo same counters
   same counters
 

@@ -5,7 +5,8 @@
  * handler, abort, a crash, a loop past the time budget) and solib_run reports each as runner.c
  * reports a process; its globals start afresh on every run; what it does to the process (prints,
  * close(1), setenv, chdir, signal, a file left open, a file written) is undone or never
- * reaches the caller; an object that calls fork is refused by name.
+ * reaches the caller; a run that reaches fork ends as killed by SIGSYS, the caller going on; an
+ * object that calls setuid is refused by name.
  * Needs MANTIS_RUNTIME (tests/run sets it): slicert.o and inproc.o are beside it.
  */
 #include <fcntl.h>
@@ -60,10 +61,17 @@ static const char evaluator[] =
 	"	return 9;\n"
 	"}\n";
 
-/* A stand-in that would fork: refused. */
+/* A stand-in that would fork when given an argument: it ends there. */
 static const char forking[] =
+	"#include <stdint.h>\n"
 	"#include <unistd.h>\n"
-	"int main(void) { return fork() > 0; }\n";
+	"const uint64_t __mantis_ncounters = 1, __mantis_build_id = 7;\n"
+	"int main(int argc, char **argv) { (void)argv; return argc > 1 ? fork() > 0 : 3; }\n";
+
+/* A stand-in that would change its user: refused. */
+static const char setting_uid[] =
+	"#include <unistd.h>\n"
+	"int main(void) { return setuid(0); }\n";
 
 /* Builds source (written to dir/name.c) into dir/name.so as slice.c builds an evaluator's
  * shared-object form; returns its path (owned). */
@@ -213,13 +221,29 @@ END_TEST
 
 START_TEST(refuses_what_reaches_beyond_the_run)
 {
-	char *dir = test_tmpdir(), *so = build_object(dir, "forks", forking);
-	char *good = build_object(dir, "prog", evaluator);
+	char *dir = test_tmpdir(), *so = build_object(dir, "uid", setting_uid);
+	char *good = build_object(dir, "prog", evaluator), *forks = build_object(dir, "forks", forking);
+	char *none[] = {NULL}, *one[] = {"x", NULL};
+	struct run_options opt = {.timeout = 5, .scratch_parent = dir, .argv0 = "forks"};
+	struct input quiet = {.line = 1, .argc = 0, .argv = none};
+	struct input reaching = {.line = 1, .argc = 1, .argv = one};
+	struct run_result res;
+	pid_t me = getpid();
 	struct error err = {""};
 
 	ck_assert_int_eq(solib_hostable(good, &err), 0);
 	ck_assert_int_eq(solib_hostable(so, &err), -1);
-	ck_assert_msg(strstr(err.msg, "calls fork") != NULL, "%s", err.msg);
+	ck_assert_msg(strstr(err.msg, "calls setuid") != NULL, "%s", err.msg);
+	/* fork is the harness's (rt/inproc.c): hostable, and a run that reaches it ends there */
+	ck_assert_msg(solib_hostable(forks, &err) == 0, "%s", err.msg);
+	ck_assert_msg(solib_run(forks, &quiet, &opt, &res, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(res.status, RUN_NONZERO);
+	ck_assert_int_eq(res.exit_code, 3);
+	ck_assert_msg(solib_run(forks, &reaching, &opt, &res, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(res.status, RUN_CRASH);
+	ck_assert_int_eq(res.signal, SIGSYS);
+	ck_assert_int_eq(getpid(), me);
+	free(forks);
 	free(so);
 	free(good);
 	remove_tree(dir);
