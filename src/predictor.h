@@ -149,8 +149,9 @@ int predictor_measure(const char *exe, const struct input *in, double timeout,
 /* As predictor_measure, with the build's shared-object form so (solib.h) run by host
  * (mantis-host, a process that hosts it: a crash is the host's), twice: res->wall is the
  * second run's own in-process time as the host measured it (warm: no process start, the
- * host's memory touched once), *cold the first's (NaN when the host did not run it twice: it
- * crashed or timed out); the rest as the host ended. No unreadable files are told. */
+ * host's memory touched once), or the first's when that is less (a preempted run), *cold the
+ * first's (NaN when the host did not run it twice: it crashed or timed out); the rest as the
+ * host ended. No unreadable files are told. */
 int predictor_measure_hosted(const char *host, const char *so, const struct input *in,
 			     double timeout, const struct manifest *m, struct run_result *res,
 			     double *cold, uint64_t **counters, struct error *err);

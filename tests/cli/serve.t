@@ -6,9 +6,9 @@ work, judged as serve runs it (--in-process: mantis help train; tests/cli/train-
 = 0 crashes the program (SIGFPE), and its evaluator too.
 
   $ cp "$TESTDIR/data/steps.c" prog.c
-  $ for i in 1 2 3 4 5 6 7 8; do echo "$((15000+i*1500)) $((i%2+1))" > in$i.txt; echo in$i.txt >> train.txt; done
-  $ echo "20000 2" > t1.txt; echo "7 0" > zero.txt
-  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --no-input-features --in-process --quiet prog.c
+  $ for i in 1 2 3 4 5 6 7 8; do echo "$((30000+i*3000)) $((i%2+1))" > in$i.txt; echo in$i.txt >> train.txt; done
+  $ echo "40000 2" > t1.txt; echo "7 0" > zero.txt
+  $ mantis train -o pred --inputs train.txt --repeat 1 --metric instructions --no-input-features --threshold 0.03 --in-process --quiet prog.c
   $ python3 -c 'import json; print(json.load(open("pred/predictor.json"))["in_process"]["object"])'
   evaluator.so
 
@@ -32,13 +32,13 @@ goes on with the next request. The predictions are the exact counts (10 instruct
   >         print(a["request"], a["in_process"], round(a["prediction"]), len(a["features"]), a["evaluator_seconds"] > 0)
   > PY
   $ python3 show.py answers
-  1 True 82500032 1 True
-  2 True 100000032 1 True
+  1 True 165000032 1 True
+  2 True 200000032 1 True
   3 error: input file missing.txt cannot be read (missing): the program
   4 error: the request names no input (a blank line or a comment)
   5 error: the evaluator crashed (signal 8): this input takes a path no
   6 error: request 6:1: unterminated quote
-  7 True 100000032 1 True
+  7 True 200000032 1 True
 
 Its predictions are mantis predict's, to the bit, as are those with the evaluator run as a
 process (--processes):
@@ -47,7 +47,7 @@ process (--processes):
   $ python3 -c 'import json; print(json.load(open("p.json"))["prediction"] == [json.loads(l) for l in open("answers")][6]["prediction"])'
   True
   $ printf 't1.txt\n' | mantis serve pred --processes > processes; python3 show.py processes
-  1 False 100000032 1 True
+  1 False 200000032 1 True
   $ python3 -c 'import json; print(json.load(open("p.json"))["prediction"] == json.loads(open("processes").read())["prediction"])'
   True
 
@@ -55,9 +55,9 @@ No request is lost when the server starts afresh between two: with --max-rss 1 (
 after every request, and reads stdin a byte at a time, so that the next request is still there:
 
   $ printf 'in1.txt\nt1.txt\nin1.txt\n' | mantis serve pred --max-rss 1 > answers 2> errors; python3 show.py answers; grep -c 'passed --max-rss' errors
-  1 True 82500032 1 True
-  2 True 100000032 1 True
-  3 True 82500032 1 True
+  1 True 165000032 1 True
+  2 True 200000032 1 True
+  3 True 165000032 1 True
   3
 
 A predictor whose evaluator has no shared-object form is served by processes, with a warning:
@@ -65,7 +65,7 @@ A predictor whose evaluator has no shared-object form is served by processes, wi
   $ python3 -c 'import json; d = json.load(open("pred/predictor.json")); del d["in_process"]; json.dump(d, open("pred/predictor.json", "w"))'
   $ printf 't1.txt\n' | mantis serve pred > answers; python3 show.py answers
   mantis serve: the evaluator runs as a process: pred/predictor.json: the evaluator has no shared-object form validated in training (trained before it existed, or refused: train's log says why)
-  1 False 100000032 1 True
+  1 False 200000032 1 True
 
 Usage errors:
 
