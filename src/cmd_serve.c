@@ -236,7 +236,8 @@ const struct command cmd_serve = {
 		"\n"
 		"  --budget S     stop a request's evaluator (and each sampled run) after S seconds\n"
 		"                 (default 60)\n"
-		"  --processes    run the evaluator as a process, as mantis predict does\n"
+		"  --processes    run the evaluators (and the samples' runs) as processes, as mantis\n"
+		"                 predict does\n"
 		"  --max-rss MIB  start afresh when the server's resident memory passes MIB (default\n"
 		"                 1024: what runs leave allocated stays in the process)\n",
 	.run = run_serve,
