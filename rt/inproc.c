@@ -32,17 +32,22 @@
  */
 #define _GNU_SOURCE
 #include <assert.h>
+#include <dlfcn.h>
 #include <err.h>
 #include <errno.h>
 #include <error.h>
 #include <getopt.h>
+#include <link.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -384,6 +389,367 @@ int daemon(int nochdir, int noclose)
 {
 	(void)nochdir, (void)noclose;
 	beyond_the_run();
+}
+
+/* ---- what the run allocates and opens, given back as the object is unloaded --------------- */
+
+/*
+ * A process's memory and streams end with it; a run's would stay in the caller's process, which
+ * for a server (mantis serve) grows with every request: djpeg's evaluator leaves its image
+ * arrays allocated and its input stream open, and the C library flushes every stream ever left
+ * open at each fflush(NULL). So the slice's allocations (malloc, calloc, realloc, reallocarray,
+ * the aligned ones, strdup, strndup: defined here, the C library's underneath) are kept in a
+ * set, and its streams (fdopen, which sandbox.c's fopen and tmpfile use, fmemopen,
+ * open_memstream) in a list; fclose and free take theirs out. As a run that ended (exit, main's
+ * return, abort) is unloaded, the last destructor closes the streams left and frees the blocks
+ * left. After a crash or a timeout nothing is given back (the C library's state may be
+ * broken): the caller starts afresh. What the C library allocates for the slice (asprintf,
+ * opendir, a getline buffer of a stream's own) stays outside the set; so does a buffer the slice
+ * gives a stream it did not open (setvbuf of stdin), which the caller's stream keeps using.
+ */
+
+/* The caller's allocator and stream functions (this object's definitions shadow the C
+ * library's for the slice: -Bsymbolic), found as the object is loaded. */
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void (*real_free)(void *);
+static int (*real_posix_memalign)(void **, size_t, size_t);
+static void *(*real_aligned_alloc)(size_t, size_t);
+static void *(*real_memalign)(size_t, size_t);
+static ssize_t (*real_getdelim)(char **, size_t *, int, FILE *);
+static FILE *(*real_fdopen)(int, const char *);
+static FILE *(*real_fmemopen)(void *, size_t, const char *);
+static FILE *(*real_open_memstream)(char **, size_t *);
+static int (*real_fclose)(FILE *);
+static int (*real_setvbuf)(FILE *, char *, int, size_t);
+
+#define EMPTY ((uintptr_t)0)	/* a slot never used */
+#define GONE ((uintptr_t)1)	/* a slot whose block was freed (probing goes on past it) */
+
+/* The slice's live blocks: an open-addressing set of their addresses (linear probing). */
+static struct {
+	uintptr_t *slot;	/* cap slots: an address, EMPTY or GONE */
+	size_t cap;		/* a power of two, or 0 before the first block */
+	size_t used;		/* slots not EMPTY */
+	size_t live;		/* slots holding an address */
+} blocks;
+
+/* The slice's open streams. */
+static struct {
+	FILE **f;		/* n streams, in the order opened */
+	size_t n;		/* entries of f */
+	size_t room;		/* entries allocated */
+} streams;
+
+/*
+ * Finds the caller's functions; until it has run, each definition below would call NULL. Not by
+ * RTLD_DEFAULT or RTLD_NEXT: for an object linked -Bsymbolic, RTLD_DEFAULT finds its own
+ * definitions first, and RTLD_NEXT the C library's, where the caller's are those of its
+ * program (an ASan build's malloc). A glibc handle is a link map, and the first of the
+ * debugger's list (_r_debug) is the program, whose own symbols and then its libraries'
+ * dlsym searches.
+ */
+__attribute__((constructor(101))) static void find_real_functions(void)
+{
+	void *caller = _r_debug.r_map;
+
+	*(void **)&real_malloc = dlsym(caller, "malloc");
+	*(void **)&real_calloc = dlsym(caller, "calloc");
+	*(void **)&real_realloc = dlsym(caller, "realloc");
+	*(void **)&real_free = dlsym(caller, "free");
+	*(void **)&real_posix_memalign = dlsym(caller, "posix_memalign");
+	*(void **)&real_aligned_alloc = dlsym(caller, "aligned_alloc");
+	*(void **)&real_memalign = dlsym(caller, "memalign");
+	*(void **)&real_getdelim = dlsym(caller, "getdelim");
+	*(void **)&real_fdopen = dlsym(caller, "fdopen");
+	*(void **)&real_fmemopen = dlsym(caller, "fmemopen");
+	*(void **)&real_open_memstream = dlsym(caller, "open_memstream");
+	*(void **)&real_fclose = dlsym(caller, "fclose");
+	*(void **)&real_setvbuf = dlsym(caller, "setvbuf");
+}
+
+/* Returns the first slot of address a in a table of cap slots. */
+static size_t slot_of(uintptr_t a, size_t cap)
+{
+	return (size_t)(((uint64_t)a * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & (cap - 1);
+}
+
+/* Rebuilds the set in cap slots (its GONE slots dropped). Returns 0, or -1 with the set as it
+ * was when there is no memory. */
+static int blocks_resize(size_t cap)
+{
+	uintptr_t *slot = real_calloc(cap, sizeof *slot);
+
+	if (!slot)
+		return -1;
+	for (size_t i = 0; i < blocks.cap; i++) {
+		uintptr_t a = blocks.slot[i];
+		size_t j;
+
+		if (a == EMPTY || a == GONE)
+			continue;
+		for (j = slot_of(a, cap); slot[j] != EMPTY; j = (j + 1) & (cap - 1))
+			;
+		slot[j] = a;
+	}
+	real_free(blocks.slot);
+	blocks.slot = slot;
+	blocks.cap = cap;
+	blocks.used = blocks.live;
+	return 0;
+}
+
+/* Adds p (not NULL) to the set; without memory for the set, p stays out of it (a leak). */
+static void track(void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+	size_t j;
+
+	if (4 * (blocks.used + 1) > 3 * blocks.cap) {
+		size_t cap = 1024;
+
+		while (cap < 4 * (blocks.live + 1))
+			cap *= 2;
+		if (blocks_resize(cap) < 0)
+			return;
+	}
+	for (j = slot_of(a, blocks.cap); blocks.slot[j] != EMPTY && blocks.slot[j] != GONE;
+	     j = (j + 1) & (blocks.cap - 1))
+		;
+	blocks.used += blocks.slot[j] == EMPTY;
+	blocks.slot[j] = a;
+	blocks.live++;
+}
+
+/* Takes p out of the set. Returns whether it was in it. */
+static int untrack(void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!p || !blocks.cap)
+		return 0;
+	for (size_t j = slot_of(a, blocks.cap); blocks.slot[j] != EMPTY;
+	     j = (j + 1) & (blocks.cap - 1))
+		if (blocks.slot[j] == a) {
+			blocks.slot[j] = GONE;
+			blocks.live--;
+			return 1;
+		}
+	return 0;
+}
+
+/* Returns p, kept in the set when not NULL. */
+static void *tracked(void *p)
+{
+	if (p)
+		track(p);
+	return p;
+}
+
+void *malloc(size_t n)
+{
+	return tracked(real_malloc(n));
+}
+
+void *calloc(size_t n, size_t size)
+{
+	return tracked(real_calloc(n, size));
+}
+
+void free(void *p)
+{
+	if (p) {
+		untrack(p);
+		real_free(p);
+	}
+}
+
+/* A block the C library made (a getline buffer, strdup's) and the slice reallocates stays out
+ * of the set: the slice may not own it. */
+void *realloc(void *p, size_t n)
+{
+	void *q;
+
+	if (!p)
+		return malloc(n);
+	if (!(q = real_realloc(p, n)) && n)
+		return NULL; /* p unchanged */
+	if (untrack(p) && q)
+		track(q);
+	return q;
+}
+
+void *reallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return realloc(p, n * size);
+}
+
+int posix_memalign(void **p, size_t alignment, size_t n)
+{
+	int rc = real_posix_memalign(p, alignment, n);
+
+	if (rc == 0)
+		tracked(*p);
+	return rc;
+}
+
+void *aligned_alloc(size_t alignment, size_t n)
+{
+	return tracked(real_aligned_alloc(alignment, n));
+}
+
+void *memalign(size_t alignment, size_t n)
+{
+	return tracked(real_memalign(alignment, n));
+}
+
+char *strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *copy = malloc(n);
+
+	return copy ? memcpy(copy, s, n) : NULL;
+}
+
+char *strndup(const char *s, size_t most)
+{
+	size_t n = strnlen(s, most);
+	char *copy = malloc(n + 1);
+
+	if (!copy)
+		return NULL;
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	return copy;
+}
+
+/* The C library grows *line with its own realloc: the block leaves the set for the call and
+ * comes back as what the call left (a new buffer, when *line was NULL, is the slice's). */
+ssize_t getdelim(char **line, size_t *n, int delimiter, FILE *f)
+{
+	int ours = line && (!*line || untrack(*line));
+	ssize_t got = real_getdelim(line, n, delimiter, f);
+
+	if (ours && *line)
+		track(*line);
+	return got;
+}
+
+ssize_t getline(char **line, size_t *n, FILE *f)
+{
+	return getdelim(line, n, '\n', f);
+}
+
+ssize_t __getdelim(char **line, size_t *n, int delimiter, FILE *f);
+ssize_t __getdelim(char **line, size_t *n, int delimiter, FILE *f)
+{
+	return getdelim(line, n, delimiter, f);
+}
+
+/* Returns f, kept in the list when not NULL (a stream the list has no room for stays open). */
+static FILE *opened(FILE *f)
+{
+	if (f && streams.n == streams.room) {
+		size_t room = streams.room ? 2 * streams.room : 16;
+		FILE **grown = real_realloc(streams.f, room * sizeof *grown);
+
+		if (!grown)
+			return f;
+		streams.f = grown;
+		streams.room = room;
+	}
+	if (f)
+		streams.f[streams.n++] = f;
+	return f;
+}
+
+/* Takes f out of the list. Returns whether it was in it. */
+static int closed(FILE *f)
+{
+	for (size_t i = streams.n; i-- > 0;)
+		if (streams.f[i] == f) {
+			memmove(streams.f + i, streams.f + i + 1, (streams.n - i - 1) * sizeof *streams.f);
+			streams.n--;
+			return 1;
+		}
+	return 0;
+}
+
+FILE *fdopen(int fd, const char *mode)
+{
+	return opened(real_fdopen(fd, mode));
+}
+
+FILE *fmemopen(void *buf, size_t size, const char *mode)
+{
+	return opened(real_fmemopen(buf, size, mode));
+}
+
+FILE *open_memstream(char **buf, size_t *size)
+{
+	return opened(real_open_memstream(buf, size));
+}
+
+/* Closes f, but for a stream on the caller's descriptor 1 or 2 (fdopen(1, "w")): flushed and
+ * left open, as close leaves the descriptor (the C library's fclose would close it). */
+static int close_stream(FILE *f)
+{
+	int fd = fileno(f);
+
+	if (fd == STDOUT_FILENO || fd == STDERR_FILENO)
+		return fflush(f);
+	return real_fclose(f);
+}
+
+int fclose(FILE *f)
+{
+	closed(f);
+	return close_stream(f);
+}
+
+/* A buffer given to a stream the slice did not open (stdin) leaves the set: that stream
+ * outlasts the run. */
+int setvbuf(FILE *f, char *buf, int mode, size_t size)
+{
+	int ours = 0;
+
+	for (size_t i = 0; i < streams.n && !ours; i++)
+		ours = streams.f[i] == f;
+	if (buf && !ours)
+		untrack(buf);
+	return real_setvbuf(f, buf, mode, size);
+}
+
+void setbuf(FILE *f, char *buf)
+{
+	setvbuf(f, buf, buf ? _IOFBF : _IONBF, BUFSIZ);
+}
+
+void setbuffer(FILE *f, char *buf, size_t size)
+{
+	setvbuf(f, buf, buf ? _IOFBF : _IONBF, size);
+}
+
+/* The last destructor (the highest priority runs last): closes the streams and frees the
+ * blocks a run that ended left, as a process's end would. */
+__attribute__((destructor(101))) static void give_back(void)
+{
+	if (running)
+		return; /* a crash or a timeout left the run: its state may be broken */
+	while (streams.n > 0)
+		close_stream(streams.f[--streams.n]);
+	for (size_t i = 0; i < blocks.cap; i++)
+		if (blocks.slot[i] != EMPTY && blocks.slot[i] != GONE)
+			real_free((void *)blocks.slot[i]);
+	real_free(blocks.slot);
+	real_free(streams.f);
+	memset(&blocks, 0, sizeof blocks);
+	memset(&streams, 0, sizeof streams);
 }
 
 /*

@@ -13,10 +13,11 @@
  * Invariant: every request read gets exactly one answer, in order. A hosted run that crashes or
  * runs over its budget leaves this process's state unknown (a lock of the C library, its heap):
  * the request is answered with the error, and the server then executes itself afresh
- * (/proc/self/exe, the same arguments), the request count carried in MANTIS_SERVE_ANSWERED. So
- * that no request is lost across that exec, stdin is read with read(2), a byte at a time: no
- * stdio buffer holds bytes of the next request. Memory a run leaves allocated stays (solib.h); the
- * server executes itself afresh too when its resident memory passes --max-rss.
+ * (/proc/self/exe, the same arguments), the request count carried in MANTIS_SERVE_ANSWERED and
+ * the requests read but not answered in a memory file (MANTIS_SERVE_PENDING), so that none is
+ * lost across the exec. What a run leaves allocated or open is given back as it is unloaded
+ * (rt/inproc.c); the server executes itself afresh too when its resident memory passes
+ * --max-rss.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <stdnoreturn.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -40,20 +42,103 @@ struct serve_options {
 	long max_rss_kib; /* resident memory above which the server executes itself afresh */
 };
 
-/* Reads one line of fd 0, a byte at a time, into *line (reset first; without its newline).
- * Returns 1 with a line, 0 at the end of the input, -1 on a read error (errno set). */
-static int read_request(struct strbuf *line)
-{
-	char c;
-	ssize_t got;
+/* Requests read from fd 0 and not yet answered: bytes [start, len) of buf. */
+struct requests {
+	struct strbuf buf; /* what was read, a request's line and what follows it */
+	size_t start;	   /* the first byte not yet handed out */
+	int eof;	   /* fd 0 reached its end */
+};
 
+/* Fills *line (reset first) with the next request of r, without its newline, reading fd 0 in
+ * blocks as needed. Returns 1 with a line, 0 at the end of the input, -1 on a read error (errno
+ * set). */
+static int read_request(struct requests *r, struct strbuf *line)
+{
+	char *newline;
+
+	for (;;) {
+		size_t left = r->buf.len - r->start;
+		char block[65536];
+		ssize_t got;
+
+		newline = left ? memchr(r->buf.buf + r->start, '\n', left) : NULL;
+		if (newline || r->eof)
+			break;
+		if (r->start > 0) { /* keep only what is still to answer */
+			memmove(r->buf.buf, r->buf.buf + r->start, left);
+			r->buf.len = left;
+			r->start = 0;
+		}
+		if ((got = read(STDIN_FILENO, block, sizeof block)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		r->eof = got == 0;
+		strbuf_add(&r->buf, block, (size_t)got);
+	}
 	line->len = 0;
 	strbuf_add(line, "", 0);
-	while ((got = read(STDIN_FILENO, &c, 1)) == 1 && c != '\n')
-		strbuf_addch(line, c);
-	if (got < 0)
+	if (!newline) { /* the end of the input: its last line may lack the newline */
+		strbuf_add(line, r->buf.buf + r->start, r->buf.len - r->start);
+		r->start = r->buf.len;
+		return line->len > 0;
+	}
+	strbuf_add(line, r->buf.buf + r->start, (size_t)(newline - (r->buf.buf + r->start)));
+	r->start = (size_t)(newline - r->buf.buf) + 1;
+	return 1;
+}
+
+/* Writes buf[0..n) to fd. Returns 0, or -1 (errno set). */
+static int write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t put = write(fd, buf, n);
+
+		if (put < 0 && errno != EINTR)
+			return -1;
+		if (put > 0) {
+			buf += put;
+			n -= (size_t)put;
+		}
+	}
+	return 0;
+}
+
+/* Hands the requests read and not yet answered to the server that execs next: in a memory file
+ * left open across the exec, its descriptor in MANTIS_SERVE_PENDING. Returns 0, or -1 (errno
+ * set). */
+static int hand_over(const struct requests *r)
+{
+	size_t left = r->buf.len - r->start;
+	int fd = left ? memfd_create("mantis-serve-requests", 0) : -1;
+	char number[32];
+
+	if (!left)
+		return 0;
+	if (fd < 0 || write_all(fd, r->buf.buf + r->start, left) < 0 ||
+	    lseek(fd, 0, SEEK_SET) < 0)
 		return -1;
-	return got == 1 || line->len > 0;
+	snprintf(number, sizeof number, "%d", fd);
+	return setenv("MANTIS_SERVE_PENDING", number, 1);
+}
+
+/* Takes back what the server before this one handed over (hand_over), if any. Returns 0, or -1
+ * (errno set). */
+static int take_over(struct requests *r)
+{
+	const char *pending = getenv("MANTIS_SERVE_PENDING");
+	int fd = pending ? atoi(pending) : -1;
+	char block[65536];
+	ssize_t got;
+
+	unsetenv("MANTIS_SERVE_PENDING");
+	if (fd < 0)
+		return 0;
+	while ((got = read(fd, block, sizeof block)) > 0)
+		strbuf_add(&r->buf, block, (size_t)got);
+	close(fd);
+	return got < 0 ? -1 : 0;
 }
 
 /* Prints root, a JSON answer, as one line and flushes it; drops the reference. */
@@ -117,8 +202,9 @@ static long resident_kib(void)
 }
 
 /* Executes this server afresh with its own arguments (argv: main's), telling it how many
- * requests were answered; exits if that fails. */
-static noreturn void restart(char **argv, long answered, const char *why)
+ * requests were answered and handing it those read and not answered; exits if that fails. */
+static noreturn void restart(char **argv, const struct requests *r, long answered,
+			     const char *why)
 {
 	char count[32];
 
@@ -126,6 +212,8 @@ static noreturn void restart(char **argv, long answered, const char *why)
 	fflush(NULL);
 	snprintf(count, sizeof count, "%ld", answered);
 	setenv("MANTIS_SERVE_ANSWERED", count, 1);
+	if (hand_over(r) < 0)
+		die("cannot hand the requests read over to a new server: %s", strerror(errno));
 	execv("/proc/self/exe", argv);
 	die("cannot start afresh (/proc/self/exe): %s", strerror(errno));
 }
@@ -175,6 +263,7 @@ static int run_serve(int argc, char **argv)
 	struct serve_options o;
 	struct predictor p;
 	struct strbuf line = {0};
+	struct requests requests = {.eof = 0};
 	struct error err = {""};
 	const char *answered = getenv("MANTIS_SERVE_ANSWERED");
 	long number = answered ? strtol(answered, NULL, 10) : 0;
@@ -186,21 +275,24 @@ static int run_serve(int argc, char **argv)
 	unsetenv("MANTIS_SERVE_ANSWERED"); /* number has it; the evaluators need not */
 	if (!cwd)
 		die("cannot read the working directory");
+	if (take_over(&requests) < 0)
+		die("cannot read the requests a server before this one read: %s", strerror(errno));
 	if (predictor_open(&p, o.dir, &err) < 0)
 		die("%s", err.msg);
 	if (!o.processes && predictor_host(&p, &err) < 0 && !restarted)
 		fprintf(stderr, "mantis serve: the evaluator runs as a process: %s\n", err.msg);
-	while ((got = read_request(&line)) > 0) {
+	while ((got = read_request(&requests, &line)) > 0) {
 		answer(serve_one(&p, &o, line.buf, ++number, cwd));
 		if (p.tainted || (p.gated && p.gated->tainted))
-			restart(argv - 1, number, "its evaluator crashed or ran over its budget in "
-				"this process");
+			restart(argv - 1, &requests, number, "its evaluator crashed or ran over its "
+				"budget in this process");
 		if (resident_kib() > o.max_rss_kib)
-			restart(argv - 1, number, "its memory passed --max-rss");
+			restart(argv - 1, &requests, number, "its memory passed --max-rss");
 	}
 	if (got < 0)
 		die("cannot read requests from stdin: %s", strerror(errno));
 	strbuf_release(&line);
+	strbuf_release(&requests.buf);
 	predictor_release(&p);
 	free(cwd);
 	return EXIT_OK;

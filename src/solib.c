@@ -21,9 +21,13 @@
  * What cannot be put back is refused before a run: solib_hostable reads the shared object's
  * undefined dynamic symbols (ELF .dynsym) and names the first of a list of functions whose
  * effect reaches beyond the run (a child process, a thread, a signal to another process, the
- * process's identity or limits). Invariant: a hostable object's run leaves the caller as it
- * was, but for memory the run left allocated (and, after a crash or a timeout, whatever the run
- * broke of the C library's state).
+ * process's identity or limits). What a run that ended left allocated (through the slice's
+ * malloc family) or open (its streams) the object's last destructor gives back as it is
+ * unloaded (rt/inproc.c), and the sinks below are closed, so a server's heap and the C
+ * library's list of streams stay as they were over thousands of runs. Invariant: a hostable
+ * object's run leaves the caller as it was, but for what the C library allocated for the run
+ * (and, after a crash or a timeout, whatever the run broke of the C library's state, and what
+ * it left allocated).
  */
 #include "solib.h"
 
@@ -293,13 +297,23 @@ static ssize_t discard(void *cookie, const char *buf, size_t n)
 	return (ssize_t)n;
 }
 
-/* Returns a new stream that discards what is written, its functions this file's: never freed,
- * as the run may have closed it. */
-static FILE *sink(void)
-{
-	cookie_io_functions_t io = {NULL, discard, NULL, NULL};
-	FILE *f = fopencookie(NULL, "w", io);
+/* Per sink of the run (stdout, stderr): whether the run closed it. The cookies of the sinks. */
+static int sink_closed[2];
 
+static int note_closed(void *cookie)
+{
+	*(int *)cookie = 1;
+	return 0;
+}
+
+/* Returns a new stream that discards what is written and sets *closed when closed, its functions
+ * this file's; without memory, /dev/null, with *closed set so that it is never closed here. */
+static FILE *sink(int *closed)
+{
+	cookie_io_functions_t io = {NULL, discard, NULL, note_closed};
+	FILE *f = fopencookie(closed, "w", io);
+
+	*closed = f == NULL;
 	return f ? f : fopen("/dev/null", "w");
 }
 
@@ -313,11 +327,21 @@ static void own_streams(const struct saved *saved)
 {
 	FILE *out = stdout, *err = stderr;
 
-	stdout = sink();
-	stderr = sink();
+	stdout = sink(&sink_closed[0]);
+	stderr = sink(&sink_closed[1]);
 	if (out != saved->out)
 		fclose(out);
 	if (err != saved->err)
+		fclose(err);
+}
+
+/* Closes the sinks the run left open (the C library's list of streams would grow with every run,
+ * and fflush(NULL) walks it), after it was unloaded (a destructor may print). */
+static void close_sinks(FILE *out, FILE *err)
+{
+	if (!sink_closed[0])
+		fclose(out);
+	if (!sink_closed[1])
 		fclose(err);
 }
 
@@ -377,12 +401,17 @@ static int call(const char *so, char **argv, double timeout, const struct saved 
 		    !(entry = (entry_fn *)dlsym(handle, "__mantis_inproc_run"))) {
 			rc = error_set(err, "cannot load %s: %s", so, dlerror());
 		} else {
+			FILE *sink_out, *sink_err;
+
 			own_streams(saved);
+			sink_out = stdout;
+			sink_err = stderr;
 			status = entry(argc, argv, environ, &ended_by);
 			sig = ended_by;
 			fflush(NULL); /* the run's streams, into their memory files */
-			dlclose(handle);
+			dlclose(handle); /* the run's blocks and streams given back (rt/inproc.c) */
 			handle = NULL;
+			close_sinks(sink_out, sink_err);
 		}
 	}
 	ended = run_signal;

@@ -39,7 +39,8 @@ int solib_hostable(const char *so, struct error *err);
  * caught. res->wall is all of it (setting up, dlopen, the run, dlclose, putting back); user and
  * sys this thread's; no peak memory. Afterwards the process is as before: the environment, the working folder, stdin,
  * stdout and stderr, the signal handlers and the descriptors (those the run left open are
- * closed); memory the run left allocated stays. After a crash or a timeout the run's state is
+ * closed); what a run that ended left allocated or open is given back (rt/inproc.c: the
+ * slice's malloc family and streams; the C library's own allocations for it stay). After a crash or a timeout the run's state is
  * unknown (a lock of the C library it held, its heap): the object is unloaded under the same
  * catch, and a caller should end soon. Returns 0 when it ran
  * (res->status says how it ended), -1 with err set when it could not be loaded or run.

@@ -52,7 +52,8 @@ process (--processes):
   True
 
 No request is lost when the server starts afresh between two: with --max-rss 1 (MiB) it does so
-after every request, and reads stdin a byte at a time, so that the next request is still there:
+after every request, handing the requests it read and did not answer yet to the next (in a memory
+file), so that the next request is still there:
 
   $ printf 'in1.txt\nt1.txt\nin1.txt\n' | mantis serve pred --max-rss 1 > answers 2> errors; python3 show.py answers; grep -c 'passed --max-rss' errors
   1 True 165000032 1 True

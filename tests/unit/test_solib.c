@@ -3,19 +3,32 @@
  * A stand-in evaluator, built as slice.c builds one (slicert.o, inproc.o, -shared -Bsymbolic),
  * ends in each way a program ends (main's return, exit from a nested call with an atexit
  * handler, abort, a crash, a loop past the time budget) and solib_run reports each as runner.c
- * reports a process; its globals start afresh on every run; what it does to the process (prints,
- * close(1), setenv, chdir, signal, a file left open, a file written) is undone or never
- * reaches the caller; a run that reaches fork ends as killed by SIGSYS, the caller going on; an
- * object that calls setuid is refused by name.
+ * reports a process; its globals start afresh on every run; what it does to the process
+ * (prints, close(1), setenv, chdir, signal, a file left open, a stream on descriptor 1, a file
+ * written) is undone or never reaches the caller; what it leaves allocated and open is given
+ * back (200 runs leave the caller's heap as it was); a run that reaches fork ends as killed by
+ * SIGSYS, the caller going on; an object that calls setuid is refused by name.
  * Needs MANTIS_RUNTIME (tests/run sets it): slicert.o and inproc.o are beside it.
  */
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_LSAN 1
+#endif
+#endif
+#ifdef TEST_LSAN
+#include <sanitizer/allocator_interface.h>
+#endif
 
 #include "error.h"
 #include "inputs.h"
@@ -36,6 +49,7 @@ static const char evaluator[] =
 	"void __mantis_slice_emit(uint64_t counter, uint64_t value);\n"
 	"void __mantis_slice_flush(void);\n"
 	"static int runs;\n"
+	"static void *volatile kept[102];\n"
 	"static void record(uint64_t v) { __mantis_slice_emit(0, v); __mantis_slice_flush(); }\n"
 	"static void handler(void) { record(42); }\n"
 	"static void deep(int n) { if (n == 0) exit(3); deep(n - 1); }\n"
@@ -55,8 +69,21 @@ static const char evaluator[] =
 	"		fputs(\"written\", out);\n"
 	"		printf(\"printed\\n\"); fprintf(stderr, \"complained\\n\");\n"
 	"		close(1); close(2); setenv(\"MANTIS_SOLIB_TEST\", \"set\", 1); chdir(\"/\");\n"
-	"		signal(SIGSEGV, SIG_IGN); fopen(argv[2], \"r\");\n"
+	"		signal(SIGSEGV, SIG_IGN); fopen(argv[2], \"r\"); fdopen(1, \"w\");\n"
 	"		record(7); exit(0);\n"
+	"	}\n"
+	"	if (!strcmp(how, \"leave\")) {\n"
+	"		char *big = malloc(1 << 20), *line = NULL, *copy = strdup(how);\n"
+	"		char *grown = realloc(malloc(10), 200000);\n"
+	"		FILE *in = fopen(argv[2], \"r\");\n"
+	"		void *aligned;\n"
+	"		size_t n = 0;\n"
+	"		kept[0] = big;\n"
+	"		kept[1] = grown;\n"
+	"		for (int i = 0; i < 100; i++) kept[2 + i] = malloc(100);\n"
+	"		getline(&line, &n, in);\n"
+	"		if (posix_memalign(&aligned, 64, 4096) == 0) record(strlen(line) + (copy != 0));\n"
+	"		return 0;\n"
 	"	}\n"
 	"	return 9;\n"
 	"}\n";
@@ -219,6 +246,41 @@ START_TEST(puts_the_process_back)
 }
 END_TEST
 
+/* Returns the bytes this process's allocator has handed out and not taken back. */
+static size_t heap_in_use(void)
+{
+#ifdef TEST_LSAN
+	return __sanitizer_get_current_allocated_bytes();
+#else
+	struct mallinfo2 m = mallinfo2();
+
+	return m.uordblks + m.hblkhd;
+#endif
+}
+
+START_TEST(gives_back_what_a_run_leaves)
+{
+	char *dir = test_tmpdir(), *so = build_object(dir, "prog", evaluator);
+	char *data = test_write_file(dir, "data", "x"), *leave[] = {"leave", data, NULL};
+	struct run_result res;
+	size_t before, after;
+
+	/* each run leaves 1.3 MB allocated, its input stream open and its stdout and stderr: had
+	 * they stayed, 200 runs would leave 260 MB and 600 streams */
+	ck_assert_int_eq(run(so, dir, leave, NULL, 0, &res), 2); /* the C library's first use */
+	before = heap_in_use();
+	for (int i = 0; i < 200; i++)
+		ck_assert_int_eq(run(so, dir, leave, NULL, 0, &res), 2);
+	after = heap_in_use();
+	ck_assert_msg(after < before + 64 * 1024, "%zu bytes in use before, %zu after", before,
+		      after);
+	free(data);
+	free(so);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(refuses_what_reaches_beyond_the_run)
 {
 	char *dir = test_tmpdir(), *so = build_object(dir, "uid", setting_uid);
@@ -259,6 +321,7 @@ Suite *suite_solib(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, ends_as_a_process_would);
 	tcase_add_test(tc, puts_the_process_back);
+	tcase_add_test(tc, gives_back_what_a_run_leaves);
 	tcase_add_test(tc, refuses_what_reaches_beyond_the_run);
 	suite_add_tcase(s, tc);
 	return s;
