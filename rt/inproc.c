@@ -23,8 +23,8 @@
  *   fork, vfork, the exec family,    the end of a program killed by SIGSYS: a child, another
  *   system, popen, posix_spawn[p],   program or a thread would outlast the run (a slice keeps
  *   pthread_create, daemon           such calls on paths no training input took).
- * The caller loads the object afresh for each run (dlopen, then dlclose), so its globals start
- * as a new process's do. Invariant: nothing the slice calls ends, or changes the signal
+ * The caller loads the object afresh for each run, or keeps it loaded and puts its writable data
+ * back as loaded before each (src/solib.c), so its globals start as a new process's do. Invariant: nothing the slice calls ends, or changes the signal
  * handling of, the caller's process; what else it touches of the process (its standard
  * streams, its working folder, the descriptors it leaves open) the caller puts back
  * (solib_run). The other functions the slice may call that would reach beyond that (kill,
@@ -391,7 +391,7 @@ int daemon(int nochdir, int noclose)
 	beyond_the_run();
 }
 
-/* ---- what the run allocates and opens, given back as the object is unloaded --------------- */
+/* ---- what the run allocates and opens, given back at its end -------------------------------- */
 
 /*
  * A process's memory and streams end with it; a run's would stay in the caller's process, which
@@ -400,9 +400,10 @@ int daemon(int nochdir, int noclose)
  * open at each fflush(NULL). So the slice's allocations (malloc, calloc, realloc, reallocarray,
  * the aligned ones, strdup, strndup: defined here, the C library's underneath) are kept in a
  * set, and its streams (fdopen, which sandbox.c's fopen and tmpfile use, fmemopen,
- * open_memstream) in a list; fclose and free take theirs out. As a run that ended (exit, main's
- * return, abort) is unloaded, the last destructor closes the streams left and frees the blocks
- * left. After a crash or a timeout nothing is given back (the C library's state may be
+ * open_memstream) in a list; fclose and free take theirs out. After a run that ended (exit,
+ * main's return, abort), __mantis_inproc_give_back (called by a caller that keeps the object
+ * loaded, else by the last destructor as it is unloaded) closes the streams left and frees the
+ * blocks left. After a crash or a timeout nothing is given back (the C library's state may be
  * broken): the caller starts afresh. What the C library allocates for the slice (asprintf,
  * opendir, a getline buffer of a stream's own) stays outside the set; so does a buffer the slice
  * gives a stream it did not open (setvbuf of stdin), which the caller's stream keeps using.
@@ -735,9 +736,13 @@ void setbuffer(FILE *f, char *buf, size_t size)
 	setvbuf(f, buf, buf ? _IOFBF : _IONBF, size);
 }
 
-/* The last destructor (the highest priority runs last): closes the streams and frees the
- * blocks a run that ended left, as a process's end would. */
-__attribute__((destructor(101))) static void give_back(void)
+void __mantis_inproc_give_back(void) __attribute__((visibility("default")));
+size_t __mantis_inproc_held(void) __attribute__((visibility("default")));
+
+/* Closes the streams and frees the blocks a run that ended left, as a process's end would.
+ * The caller calls it after a run of an object it keeps loaded (src/solib.c), and the last
+ * destructor (the highest priority runs last) as the object is unloaded. */
+void __mantis_inproc_give_back(void)
 {
 	if (running)
 		return; /* a crash or a timeout left the run: its state may be broken */
@@ -750,6 +755,19 @@ __attribute__((destructor(101))) static void give_back(void)
 	real_free(streams.f);
 	memset(&blocks, 0, sizeof blocks);
 	memset(&streams, 0, sizeof streams);
+}
+
+__attribute__((destructor(101))) static void give_back_as_unloaded(void)
+{
+	__mantis_inproc_give_back();
+}
+
+/* Returns the blocks and streams held: after the object was loaded, those its constructors
+ * made, which a run must find as they were (a caller that keeps the object loaded and puts its
+ * writable data back between runs needs none). */
+size_t __mantis_inproc_held(void)
+{
+	return blocks.live + streams.n;
 }
 
 /*

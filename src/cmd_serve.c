@@ -8,14 +8,15 @@
  * Why a server: a prediction by command costs a process start for mantis-predict and one for
  * the evaluator (1.8-4.4 ms each on this kind of host), more than a header evaluator's work. Here
  * the evaluator's shared-object form (PRED/evaluator.so, solib.h) runs in this process: loaded,
- * called and unloaded per request, so each run starts from fresh globals as a process would.
+ * kept loaded, its writable data put back as loaded before each request (solib.c), so each run
+ * starts from fresh globals as a process would.
  *
  * Invariant: every request read gets exactly one answer, in order. A hosted run that crashes or
  * runs over its budget leaves this process's state unknown (a lock of the C library, its heap):
  * the request is answered with the error, and the server then executes itself afresh
  * (/proc/self/exe, the same arguments), the request count carried in MANTIS_SERVE_ANSWERED and
  * the requests read but not answered in a memory file (MANTIS_SERVE_PENDING), so that none is
- * lost across the exec. What a run leaves allocated or open is given back as it is unloaded
+ * lost across the exec. What a run leaves allocated or open is given back at its end
  * (rt/inproc.c); the server executes itself afresh too when its resident memory passes
  * --max-rss.
  */
@@ -318,8 +319,10 @@ const struct command cmd_serve = {
 		"\n"
 		"The evaluator runs in this process when training validated its shared-object form\n"
 		"(PRED/evaluator.so: no process start per request; a warning on stderr says why not,\n"
-		"and it runs as a process): loaded afresh for each request, with the working folder,\n"
-		"environment, streams, descriptors and signal handlers put back after it. A run that\n"
+		"and it runs as a process): kept loaded, its globals put back as loaded before each\n"
+		"request (loaded afresh each time where it has thread-local storage), with the\n"
+		"working folder, environment, streams, descriptors and signal handlers put back\n"
+		"after it, and what it left allocated or open freed and closed. A run that\n"
 		"crashes or runs over its budget leaves the process's state unknown: after answering,\n"
 		"the server starts itself afresh (a line on stderr says so), losing no request.\n"
 		"The samples' runs (a model that reads sampled features) run in it too where they\n"

@@ -6,11 +6,12 @@
  * runs the executable (runner.c) runs this the same way and reads the same counters, and a
  * crash of the evaluator is a crash of this process, not of mantis. When MANTIS_HOSTED_WALL
  * names a file, the run is made twice (once when the first takes WARM_WORTH or more) and the
- * two runs' own wall times (solib_run's: loading, running, unloading, putting the process
- * back; not this process's start) are written there in seconds, one a line: the first, cold
- * (the process's memory not yet touched: on this kind of host each page fault costs about
- * 15 us, and djpeg's header evaluator ran 0.7-1.6 ms cold), then the second, warm, as a
- * long-lived process that hosts one run after another pays it (0.41 ms). Linked dynamically
+ * two runs' own wall times (solib_run's: loading or putting its data back, running, giving
+ * back, putting the process back; not this process's start) are written there in seconds, one
+ * a line: the first, cold (the object loaded, the process's memory not yet touched: on this
+ * kind of host each page fault costs about 15 us, and djpeg's header evaluator ran 0.7-1.6 ms
+ * cold), then the second, warm, as a long-lived process that hosts one run after another pays
+ * it (the object still loaded where solib.c keeps it). Linked dynamically
  * (dlopen of an object that needs the C library reuses the loaded one), without LLVM or
  * LAPACK (their relocations cost milliseconds at each start).
  */

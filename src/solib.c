@@ -9,9 +9,10 @@
  *
  * The form: the slice's bitcode linked with slicert.o (recorder, sandbox.c) and inproc.o (the
  * harness: rt/inproc.c) into a shared object with -Bsymbolic, so the slice's calls of exit,
- * abort, atexit, signal, open, fopen, write... bind to the runtimes' definitions. A run loads
- * it afresh (so its globals start as a new process's), calls __mantis_inproc_run, which calls
- * main and returns at the program's end, and unloads it. Around the run the caller's process is
+ * abort, atexit, signal, open, fopen, write... bind to the runtimes' definitions. A run finds
+ * it loaded with its writable data as loaded (kept loaded, that data put back: below) or loads
+ * it, so its globals start as a new process's, and calls __mantis_inproc_run, which calls main
+ * and returns at the program's end. Around the run the caller's process is
  * saved and put back: environment (its strings, set again), working folder (the run's scratch
  * folder, as runner.c gives), umask, locale, descriptor 0 (the input's stdin), the stdout and
  * stderr streams (sandbox.c's constructor makes them discard; the caller's come back), the
@@ -34,6 +35,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <elf.h>
+#include <link.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -365,18 +367,192 @@ static void unload_after_signal(void *handle)
 		dlclose(handle);
 }
 
+/* ---- objects kept loaded ------------------------------------------------------------------- */
+
+/*
+ * Loading an object costs more than a short evaluator's run: on djpeg's header evaluator in
+ * mantis serve, dlopen and dlclose were a third of a request (mapping, relocating, then
+ * unmapping, whose TLB flushes are dear on this kind of virtual machine). So an object is kept
+ * loaded between runs where that is as good as loading it afresh: what a run may change of it
+ * is its writable data (.data, .bss, past the read-only-after-relocation part), which is copied
+ * as loaded (after its constructors) and put back before each later run, and what its
+ * constructors allocated or opened (rt/inproc.c's __mantis_inproc_held), of which it must have
+ * none, as a run's end gives back everything held. An object with thread-local storage (fresh
+ * per load) or without __mantis_inproc_give_back (built before it) is loaded for each run.
+ */
+
+#define KEPT 4		/* objects kept loaded at once */
+#define KEPT_SEGMENTS 4	/* writable ranges of one object copied */
+
+typedef int entry_fn(int, char **, char **, int *);
+
+/* An object loaded for a run, and kept loaded when it may be. */
+struct loaded {
+	char *path;			/* its absolute path (owned), NULL for a free entry */
+	struct stat st;			/* the file as loaded: a replaced file is loaded afresh */
+	void *handle;			/* dlopen's */
+	entry_fn *entry;		/* __mantis_inproc_run */
+	void (*give_back)(void);	/* __mantis_inproc_give_back, NULL if none */
+	int kept;			/* 1: stays loaded after a run that ended */
+	int nseg;			/* writable ranges */
+	struct {
+		char *at;		/* its address in the object */
+		size_t size;		/* its bytes */
+		char *as_loaded;	/* a copy of them as loaded (owned) */
+	} seg[KEPT_SEGMENTS];
+	unsigned long used;		/* the last run's number, for the least recently used */
+};
+
+static struct loaded kept[KEPT];	/* objects kept loaded */
+static unsigned long runs;		/* runs so far */
+
+/* What find_writable looks for and fills. */
+struct writable_search {
+	uintptr_t base;		/* the object's load address (link map l_addr) */
+	struct loaded *l;	/* fills l->seg, l->nseg */
+	int tls;		/* set when the object has thread-local storage */
+};
+
+/* dl_iterate_phdr's callback: on the object at search->base, each writable PT_LOAD less the
+ * pages its PT_GNU_RELRO makes read-only after relocation. */
+static int find_writable(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct writable_search *search = data;
+	uintptr_t relro_end = 0, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	(void)size;
+	if (info->dlpi_addr != search->base)
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_TLS)
+			search->tls = 1;
+		if (ph->p_type == PT_GNU_RELRO)
+			relro_end = (info->dlpi_addr + ph->p_vaddr + ph->p_memsz) & ~(page - 1);
+	}
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t from = info->dlpi_addr + ph->p_vaddr, to = from + ph->p_memsz;
+		struct loaded *l = search->l;
+
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_W))
+			continue;
+		if (relro_end > from && relro_end < to)
+			from = relro_end;
+		else if (relro_end >= to)
+			continue;
+		if (l->nseg == KEPT_SEGMENTS) {
+			search->tls = 1; /* too many to keep: load it for each run */
+			break;
+		}
+		l->seg[l->nseg].at = (char *)from;
+		l->seg[l->nseg].size = to - from;
+		l->seg[l->nseg].as_loaded = xmalloc(to - from);
+		memcpy(l->seg[l->nseg].as_loaded, (char *)from, to - from);
+		l->nseg++;
+	}
+	return 1;
+}
+
+/* Decides whether l, just loaded, may stay loaded between runs, copying its writable data. */
+static void keep_if_possible(struct loaded *l)
+{
+	size_t (*held)(void);
+	struct link_map *map = NULL;
+	struct writable_search search = {.l = l};
+
+	*(void **)&l->give_back = dlsym(l->handle, "__mantis_inproc_give_back");
+	*(void **)&held = dlsym(l->handle, "__mantis_inproc_held");
+	if (!l->give_back || !held || held() != 0 || dlinfo(l->handle, RTLD_DI_LINKMAP, &map) < 0)
+		return;
+	search.base = map->l_addr;
+	dl_iterate_phdr(find_writable, &search);
+	l->kept = !search.tls && l->nseg > 0;
+}
+
+/* Unloads l (unless after_signal and that fails too) and frees its entry. */
+static void forget(struct loaded *l, int after_signal)
+{
+	if (after_signal)
+		unload_after_signal(l->handle);
+	else
+		dlclose(l->handle);
+	for (int i = 0; i < l->nseg; i++)
+		free(l->seg[i].as_loaded);
+	free(l->path);
+	memset(l, 0, sizeof *l);
+}
+
+/* Returns so (an absolute path) loaded, its writable data as loaded: a kept object's put back,
+ * else loaded now (its constructors run). NULL with err set when it cannot be loaded. */
+static struct loaded *load(const char *so, struct error *err)
+{
+	struct stat st;
+	struct loaded *l = NULL;
+
+	if (stat(so, &st) < 0) {
+		error_errno(err, "cannot load %s", so);
+		return NULL;
+	}
+	for (int i = 0; i < KEPT; i++) {
+		struct loaded *k = &kept[i];
+
+		if (!k->path || strcmp(k->path, so) != 0)
+			continue;
+		if (k->st.st_ino == st.st_ino && k->st.st_dev == st.st_dev &&
+		    k->st.st_size == st.st_size && k->st.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+		    k->st.st_mtim.tv_nsec == st.st_mtim.tv_nsec) {
+			for (int j = 0; j < k->nseg; j++)
+				memcpy(k->seg[j].at, k->seg[j].as_loaded, k->seg[j].size);
+			k->used = ++runs;
+			return k;
+		}
+		forget(k, 0); /* the file was replaced */
+	}
+	for (int i = 0; i < KEPT; i++) /* a free entry, else the least recently used */
+		if (!l || !kept[i].path || (l->path && kept[i].used < l->used))
+			l = &kept[i];
+	if (l->path)
+		forget(l, 0);
+	if (!(l->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
+		error_set(err, "cannot load %s: %s", so, dlerror());
+		return NULL;
+	}
+	if (!(*(void **)&l->entry = dlsym(l->handle, "__mantis_inproc_run"))) {
+		error_set(err, "cannot load %s: %s", so, dlerror());
+		dlclose(l->handle);
+		l->handle = NULL;
+		return NULL;
+	}
+	l->path = xstrdup(so);
+	l->st = st;
+	l->used = ++runs;
+	keep_if_possible(l);
+	return l;
+}
+
+/* After a run of l that ended: gives back what it left and keeps l loaded, or unloads it
+ * (whose last destructor gives back what it left: rt/inproc.c). */
+static void done(struct loaded *l)
+{
+	if (l->kept)
+		l->give_back();
+	else
+		forget(l, 0);
+}
+
 /* The run itself, between enter and leave_run: dlopen, the call, dlclose, under the caught
  * signals and the timer. Fills res's status and CPU times. Returns 0, or -1 with err set when the
  * object cannot be loaded. */
 static int call(const char *so, char **argv, double timeout, const struct saved *saved,
 		struct run_result *res, struct error *err)
 {
-	typedef int entry_fn(int, char **, char **, int *);
 	struct sigaction act = {.sa_handler = on_signal}, old[NCAUGHT];
 	struct itimerval timer = {{0, 0}, {(time_t)timeout, (suseconds_t)(1e6 * (timeout -
 										   (double)(time_t)timeout))}};
 	struct rusage r0, r1;
-	void *volatile handle = NULL;
+	struct loaded *volatile running = NULL;
 	volatile int sig = 0, status = 0, rc = 0;
 	int argc = 0, ended;
 
@@ -392,31 +568,29 @@ static int call(const char *so, char **argv, double timeout, const struct saved 
 	__lsan_disable(); /* what the run leaves allocated is the run's, not a leak of mantis */
 #endif
 	if (sigsetjmp(run_jump, 1) == 0) {
-		entry_fn *entry;
 		int ended_by = 0;
 
 		if (timeout > 0)
 			setitimer(ITIMER_REAL, &timer, NULL);
-		if (!(handle = dlopen(so, RTLD_NOW | RTLD_LOCAL)) ||
-		    !(entry = (entry_fn *)dlsym(handle, "__mantis_inproc_run"))) {
-			rc = error_set(err, "cannot load %s: %s", so, dlerror());
+		if (!(running = load(so, err))) {
+			rc = -1;
 		} else {
 			FILE *sink_out, *sink_err;
 
 			own_streams(saved);
 			sink_out = stdout;
 			sink_err = stderr;
-			status = entry(argc, argv, environ, &ended_by);
+			status = running->entry(argc, argv, environ, &ended_by);
 			sig = ended_by;
 			fflush(NULL); /* the run's streams, into their memory files */
-			dlclose(handle); /* the run's blocks and streams given back (rt/inproc.c) */
-			handle = NULL;
+			done(running); /* the run's blocks and streams given back (rt/inproc.c) */
+			running = NULL;
 			close_sinks(sink_out, sink_err);
 		}
 	}
 	ended = run_signal;
-	if (handle)
-		unload_after_signal(handle);
+	if (running)
+		forget(running, 1);
 	setitimer(ITIMER_REAL, &(struct itimerval){{0, 0}, {0, 0}}, NULL);
 #ifdef SOLIB_LSAN
 	__lsan_enable();

@@ -36,8 +36,10 @@ int solib_hostable(const char *so, struct error *err);
  * opt->workdir as it is),
  * in's stdin on descriptor 0 (else empty), opt->env added to the environment for the run,
  * killed at opt->timeout seconds (SIGALRM; 0: none), a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL)
- * caught. res->wall is all of it (setting up, dlopen, the run, dlclose, putting back); user and
- * sys this thread's; no peak memory. Afterwards the process is as before: the environment, the working folder, stdin,
+ * caught. The object stays loaded between runs where it may (its writable data put back as
+ * loaded before each: solib.c). res->wall is all of it (setting up, loading or putting back,
+ * the run, giving back, putting the process back); user and sys this thread's; no peak
+ * memory. Afterwards the process is as before: the environment, the working folder, stdin,
  * stdout and stderr, the signal handlers and the descriptors (those the run left open are
  * closed); what a run that ended left allocated or open is given back (rt/inproc.c: the
  * slice's malloc family and streams; the C library's own allocations for it stay). After a crash or a timeout the run's state is

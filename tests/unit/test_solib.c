@@ -7,7 +7,8 @@
  * (prints, close(1), setenv, chdir, signal, a file left open, a stream on descriptor 1, a file
  * written) is undone or never reaches the caller; what it leaves allocated and open is given
  * back (200 runs leave the caller's heap as it was); a run that reaches fork ends as killed by
- * SIGSYS, the caller going on; an object that calls setuid is refused by name.
+ * SIGSYS, the caller going on; an object that calls setuid is refused by name. The object stays
+ * loaded between runs, its writable data put back, unless a crash or thread-local storage.
  * Needs MANTIS_RUNTIME (tests/run sets it): slicert.o and inproc.o are beside it.
  */
 #include <fcntl.h>
@@ -94,6 +95,13 @@ static const char forking[] =
 	"#include <unistd.h>\n"
 	"const uint64_t __mantis_ncounters = 1, __mantis_build_id = 7;\n"
 	"int main(int argc, char **argv) { (void)argv; return argc > 1 ? fork() > 0 : 3; }\n";
+
+/* A stand-in with thread-local storage, counting its runs there: fresh per load. */
+static const char thread_local_runs[] =
+	"#include <stdint.h>\n"
+	"const uint64_t __mantis_ncounters = 1, __mantis_build_id = 7;\n"
+	"static __thread int runs;\n"
+	"int main(void) { return ++runs; }\n";
 
 /* A stand-in that would change its user: refused. */
 static const char setting_uid[] =
@@ -281,6 +289,52 @@ START_TEST(gives_back_what_a_run_leaves)
 }
 END_TEST
 
+/* Returns whether so is mapped in this process (/proc/self/maps). */
+static int mapped(const char *so)
+{
+	char *real = realpath(so, NULL), line[4096];
+	FILE *maps = fopen("/proc/self/maps", "r");
+	int found = 0;
+
+	ck_assert_ptr_nonnull(real);
+	ck_assert_ptr_nonnull(maps);
+	while (!found && fgets(line, sizeof line, maps))
+		found = strstr(line, real) != NULL;
+	fclose(maps);
+	free(real);
+	return found;
+}
+
+START_TEST(keeps_an_object_loaded)
+{
+	char *dir = test_tmpdir(), *so = build_object(dir, "prog", evaluator);
+	char *tls = build_object(dir, "tls", thread_local_runs);
+	char *ret[] = {"return", NULL}, *cr[] = {"crash", NULL};
+	struct run_result res;
+
+	/* kept loaded after a run, its globals put back before the next (runs == 1 each time) */
+	ck_assert_int_eq(run(so, dir, ret, NULL, 0, &res), 1);
+	ck_assert(mapped(so));
+	ck_assert_int_eq(run(so, dir, ret, NULL, 0, &res), 1);
+	ck_assert(mapped(so));
+	/* unloaded after a crash, loaded afresh for the next run */
+	ck_assert_int_eq(run(so, dir, cr, NULL, 0, &res), -1);
+	ck_assert(!mapped(so));
+	ck_assert_int_eq(run(so, dir, ret, NULL, 0, &res), 1);
+	ck_assert(mapped(so));
+	/* thread-local storage is fresh per load only: such an object is loaded for each run */
+	ck_assert_int_eq(run(tls, dir, ret, NULL, 0, &res), -1);
+	ck_assert_int_eq(res.exit_code, 1);
+	ck_assert(!mapped(tls));
+	ck_assert_int_eq(run(tls, dir, ret, NULL, 0, &res), -1);
+	ck_assert_int_eq(res.exit_code, 1);
+	free(tls);
+	free(so);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(refuses_what_reaches_beyond_the_run)
 {
 	char *dir = test_tmpdir(), *so = build_object(dir, "uid", setting_uid);
@@ -322,6 +376,7 @@ Suite *suite_solib(void)
 	tcase_add_test(tc, ends_as_a_process_would);
 	tcase_add_test(tc, puts_the_process_back);
 	tcase_add_test(tc, gives_back_what_a_run_leaves);
+	tcase_add_test(tc, keeps_an_object_loaded);
 	tcase_add_test(tc, refuses_what_reaches_beyond_the_run);
 	suite_add_tcase(s, tc);
 	return s;
