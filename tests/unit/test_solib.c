@@ -157,14 +157,19 @@ static long long run(const char *so, const char *dir, char **words, const char *
 	unlink(counters);
 	ck_assert_msg(solib_run(so, &in, &opt, res, &err) == 0, "%s", err.msg);
 	if ((fd = open(counters, O_RDONLY)) >= 0) {
-		/* slicert.c's sparse form: header, one pair (counter 0, its value) */
-		ck_assert_msg(read(fd, b, sizeof b) == 48, "%s: not one pair", words[0]);
+		/* slicert.c's sparse form: header, one pair (counter 0, its value), none for 0 */
+		ssize_t got = read(fd, b, sizeof b);
+
+		ck_assert_msg(got == 48 || got == 32, "%s: not one pair or none", words[0]);
 		ck_assert_int_eq(memcmp(b, "MANTISC2", 8), 0);
-		ck_assert_int_eq(b[24], 1);
-		ck_assert_int_eq(b[32], 0);
+		ck_assert_int_eq(b[24], got == 48);
 		value = 0;
-		for (int i = 7; i >= 0; i--)
-			value = value << 8 | b[40 + i];
+		if (got == 48) {
+			ck_assert_int_eq(b[32], 0);
+			for (int i = 7; i >= 0; i--)
+				value = value << 8 | b[40 + i];
+			ck_assert_int_ne(value, 0);
+		}
 		close(fd);
 	}
 	free(counters);
