@@ -36,14 +36,17 @@ static size_t npairs;		/* pairs kept */
 static size_t room;		/* pairs allocated */
 static size_t flushed;		/* pairs up to the last flush (superseded by later ones) */
 static int flushed_once;	/* a flush wrote the file */
+static size_t emits;		/* calls of __mantis_slice_emit since the last flush */
 
 void __mantis_slice_emit(uint64_t counter, uint64_t value);
 void __mantis_slice_flush(void);
 
-/* Keeps value as counter's (a counter out of range, or one that finds no memory, is ignored). */
+/* Keeps value as counter's: not 0 (the reader's default; see __mantis_slice_flush), a counter
+ * in range, and memory found. */
 void __mantis_slice_emit(uint64_t counter, uint64_t value)
 {
-	if (counter >= __mantis_ncounters)
+	emits++;
+	if (counter >= __mantis_ncounters || value == 0)
 		return;
 	if (npairs == room) {
 		size_t more = room ? 2 * room : 64;
@@ -73,27 +76,22 @@ static int real_open(const char *path, int flags, int mode)
 
 /* Writes the counters file (see the header), replacing any; nothing without MANTIS_COUNTERS.
  * Each dump emits every kept counter before its flush, so the pairs since the last flush
- * supersede the earlier ones, and of those a counter at 0 need not be written (the reader's
- * default): pcre2grep's whole-count evaluator on a small sample wrote 10,000 pairs, most 0,
- * which was a third of its run in process. A flush with nothing emitted since the last keeps
- * the file. */
+ * supersede the earlier ones, and a counter at 0 is not kept (the reader's default): a fused
+ * evaluator keeps a counter per block of the program and emits it, and pcre2grep's whole-count
+ * evaluator wrote 10,000 pairs a run, all but one 0, a third of its run in process on a small
+ * sample. A flush with nothing emitted since the last keeps the file. */
 void __mantis_slice_flush(void)
 {
 	const char *path = getenv("MANTIS_COUNTERS");
-	size_t from = flushed, n = 0, size;
+	size_t from = flushed, n = npairs - flushed, size;
 	unsigned char *file;
 	int fd;
 
-	if (!path || !*path || (flushed_once && from == npairs))
+	if (!path || !*path || (flushed_once && emits == 0))
 		return;
-	for (size_t i = from; i < npairs; i++)
-		if (pairs[2 * i + 1] != 0) {
-			pairs[2 * (from + n)] = pairs[2 * i];
-			pairs[2 * (from + n) + 1] = pairs[2 * i + 1];
-			n++;
-		}
-	npairs = flushed = from + n;
+	flushed = npairs;
 	flushed_once = 1;
+	emits = 0;
 	size = 8 * (4 + 2 * n);
 	if (!(file = malloc(size)))
 		return;
