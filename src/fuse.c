@@ -13,7 +13,8 @@
  * power of two dividing every a_i of the group and w_i = a_i / 2^t; some w_r is odd, so it has
  * an inverse v modulo 2^64 (Newton's iteration x <- x (2 - w x), five steps from x = w, each
  * doubling the bits that are right). Every update of c_i becomes T = T + w_i d, on the global
- * of c_r, and the recorder emits v T for c_r and 0 (never written) for the others. Then
+ * of c_r, and the recorder emits v T for c_r and nothing for the others, never written (a
+ * counter the evaluator does not write reads as 0: rt/slicert.c). Then
  * a_r v T = 2^t w_r v T = 2^t T = sum_i a_i c_i mod 2^64: the feature's value, bit for bit.
  * Invariant: every computed feature's sum is what it was; a counter another computed feature
  * reads is never fused.
@@ -112,6 +113,13 @@ static int trailing_zeros(uint64_t a)
 	return t;
 }
 
+/* Removes the recorder's load of a counter no longer written, and its emit. */
+static void drop_emit(LLVMValueRef load)
+{
+	LLVMInstructionEraseFromParent(only_user(load));
+	LLVMInstructionEraseFromParent(load);
+}
+
 /* Makes update u of a counter add w times its delta to global r instead. */
 static void redirect(LLVMBuilderRef b, const struct update *u, LLVMValueRef r, uint64_t w)
 {
@@ -157,6 +165,9 @@ static void fuse_feature(LLVMModuleRef mod, LLVMBuilderRef b, const struct featu
 
 			for (int k = 0; nup[i] >= 0 && k < nup[i]; k++)
 				redirect(b, &up[i][k], rg, w);
+			if (nup[i] >= 0 && i != r && emit[i] &&
+			    f->terms[i].counter != f->terms[r].counter)
+				drop_emit(emit[i]);
 		}
 		call = only_user(emit[r]);
 		LLVMPositionBuilderBefore(b, call);

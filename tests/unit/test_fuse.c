@@ -18,17 +18,21 @@
 #include "util.h"
 
 /* Four counters updated n times in a loop (c0 += 1, c1 += i, c2 += 2, c3 += 1); the recorder
- * emits each into @out, as rt/slicert.c would write them. */
+ * emits each into @out, as rt/slicert.c would write them, and counts its calls in @out[4]. */
 static const char program[] =
 	"@__mantis_c.0 = internal global i64 0\n"
 	"@__mantis_c.1 = internal global i64 0\n"
 	"@__mantis_c.2 = internal global i64 0\n"
 	"@__mantis_c.3 = internal global i64 0\n"
-	"@out = global [4 x i64] zeroinitializer\n"
+	"@out = global [5 x i64] zeroinitializer\n"
 	"define void @__mantis_slice_emit(i64 %c, i64 %v) {\n"
 	"entry:\n"
-	"  %p = getelementptr [4 x i64], [4 x i64]* @out, i64 0, i64 %c\n"
+	"  %p = getelementptr [5 x i64], [5 x i64]* @out, i64 0, i64 %c\n"
 	"  store i64 %v, i64* %p\n"
+	"  %q = getelementptr [5 x i64], [5 x i64]* @out, i64 0, i64 4\n"
+	"  %k = load i64, i64* %q\n"
+	"  %k1 = add i64 %k, 1\n"
+	"  store i64 %k1, i64* %q\n"
 	"  ret void\n"
 	"}\n"
 	"define internal void @dump() {\n"
@@ -90,9 +94,10 @@ static void two_features(struct manifest *m)
 }
 
 /* Loads the program, fuses the counters of features computed[0..n) of m unless n < 0, runs
- * @f(10) in the interpreter and fills out[0..4) with what the recorder emitted. */
+ * @f(10) in the interpreter and fills out[0..4) with what the recorder emitted, out[4] with
+ * how many it emitted. */
 static void run(const struct manifest *m, const int *computed, int n, struct fuse_stats *st,
-		uint64_t out[4])
+		uint64_t out[5])
 {
 	char *dir = test_tmpdir(), *path = test_write_file(dir, "m.ll", program), *msg = NULL;
 	struct error err = {""};
@@ -108,7 +113,7 @@ static void run(const struct manifest *m, const int *computed, int n, struct fus
 	ck_assert_msg(LLVMCreateInterpreterForModule(&ee, ir.mod, &msg) == 0, "%s", msg);
 	arg = LLVMCreateGenericValueOfInt(LLVMInt32TypeInContext(ir.ctx), 10, 1);
 	LLVMDisposeGenericValue(LLVMRunFunction(ee, LLVMGetNamedFunction(ir.mod, "f"), 1, &arg));
-	memcpy(out, LLVMGetPointerToGlobal(ee, LLVMGetNamedGlobal(ir.mod, "out")), 4 * sizeof *out);
+	memcpy(out, LLVMGetPointerToGlobal(ee, LLVMGetNamedGlobal(ir.mod, "out")), 5 * sizeof *out);
 	LLVMDisposeGenericValue(arg);
 	LLVMDisposeExecutionEngine(ee);
 	ir.mod = NULL;
@@ -132,12 +137,13 @@ START_TEST(fuses_what_one_feature_alone_reads)
 	static const int both[] = {0, 1};
 	struct manifest m;
 	struct fuse_stats st;
-	uint64_t plain[4], fused[4];
+	uint64_t plain[5], fused[5];
 
 	two_features(&m);
 	run(&m, NULL, -1, &st, plain);
 	ck_assert_int_eq(plain[0], 10);
 	ck_assert_int_eq(plain[1], 45);
+	ck_assert_int_eq(plain[4], 4);
 	ck_assert_int_eq(feature_value(&m.v[0], plain), 270);
 	ck_assert_int_eq(feature_value(&m.v[1], plain), 30);
 	run(&m, both, 2, &st, fused);
@@ -146,6 +152,7 @@ START_TEST(fuses_what_one_feature_alone_reads)
 	ck_assert_int_eq(fused[0], 0);
 	ck_assert_int_eq(fused[2], 20);
 	ck_assert_int_eq(fused[3], 10);
+	ck_assert_int_eq(fused[4], 3); /* c0, never written, is not emitted */
 	ck_assert_int_eq(feature_value(&m.v[0], fused), 270);
 	ck_assert_int_eq(feature_value(&m.v[1], fused), 30);
 	release(&m);
@@ -157,7 +164,7 @@ START_TEST(fuses_all_when_one_feature_is_computed)
 	static const int weighted[] = {0};
 	struct manifest m;
 	struct fuse_stats st;
-	uint64_t fused[4];
+	uint64_t fused[5];
 
 	two_features(&m);
 	run(&m, weighted, 1, &st, fused);
@@ -166,6 +173,7 @@ START_TEST(fuses_all_when_one_feature_is_computed)
 	ck_assert_int_eq(fused[0], 0);
 	ck_assert_int_eq(fused[2], 0);
 	ck_assert_int_eq(fused[3], 10); /* no computed feature reads it: left as it is */
+	ck_assert_int_eq(fused[4], 2);  /* c1 and c3 */
 	ck_assert_int_eq(feature_value(&m.v[0], fused), 270);
 	release(&m);
 }
