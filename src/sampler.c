@@ -1020,6 +1020,26 @@ int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double leas
 	return k;
 }
 
+int sampler_cheaper_share(const struct sampler_trial *tr, int n, int kept, double least,
+			  double threshold, double *share)
+{
+	struct sampler_trial *scaled;
+	double budget;
+	int k;
+
+	*share = 0;
+	if (kept < 0 || kept >= n || !(tr[kept].share > 0) || !(least > 0))
+		return -1;
+	scaled = xmalloc(sizeof *scaled * (size_t)n);
+	memcpy(scaled, tr, sizeof *scaled * (size_t)n);
+	for (int i = 0; i < n; i++)
+		scaled[i].cost = least * tr[i].share / tr[kept].share;
+	k = sampler_cheaper(scaled, n, kept, least, threshold, &budget);
+	*share = budget * tr[kept].share / least;
+	free(scaled);
+	return k;
+}
+
 int sampler_give_up(int costly, int accepted, int cheaper)
 {
 	if (costly < SAMPLER_GIVE_UP_TRIES)

@@ -196,6 +196,18 @@ int sampler_cheapest(const struct sampler_trial *tr, int n, double threshold, do
  */
 int sampler_cheaper(const struct sampler_trial *tr, int n, int kept, double least,
 		    double threshold, double *budget);
+/*
+ * Returns sampler_cheaper's way for features judged in their caller's process (solib.h), or -1:
+ * each way's cost taken as least scaled by its share over kept's, and *share the most share a
+ * way may take (kept's scaled by threshold / least, or half of it on the step down). Why: a
+ * trial runs the sandboxed program as a process twice, so its cost is mostly two process
+ * starts and hardly follows the share, while a hosted evaluator pays no start and its cost
+ * follows the samples' bytes (pcre2grep in session 66: trials at 17-30% whatever the share,
+ * 1% a line at a time kept, its features judged at 5.6-9.1% in process; by trial cost no way
+ * was cheaper, by share the ways at 0.5% were).
+ */
+int sampler_cheaper_share(const struct sampler_trial *tr, int n, int kept, double least,
+			  double threshold, double *share);
 /* The sampled features judged too costly before the loop gives a way of sampling up. */
 #define SAMPLER_GIVE_UP_TRIES 6
 /* ... and, where some were accepted, how many of them for each accepted one. */

@@ -165,12 +165,16 @@ struct trainer {
 	int sampled_dropped;             /* every sampled feature is left out: those judged cost
 					  * more than the threshold, all or most (give_up_sampled) */
 	double dropped_least;            /* ... the least cost of those too costly */
+	int dropped_hosted;              /* ... all judged in process (sampler_cheaper_share) */
 	struct sampler_trial *trials;    /* the ways of sampling tried (their failed owned); owned */
 	int ntrials;                     /* their number */
 	int kept_trial;                  /* the way sampled, in trials */
 	double sample_budget;            /* the most a way's trial may cost, over the program's time:
 					  * SAMPLE_ALLOWANCE times the threshold (0), or less once the
 					  * loop dropped a way's features (sample_cheaper) */
+	double share_budget;             /* the most share of the files a way may take (0: any),
+					  * once the loop dropped a way's features judged in
+					  * process (sample_cheaper) */
 	struct model exact;              /* exact_loop's model (nfeatures 0: none, or its evaluator
 					  * did not validate under the threshold); owned */
 	double gate;                     /* the least prediction PRED/long predicts for, 0: no gate
@@ -651,6 +655,26 @@ static double sample_budget(const struct trainer *t)
 	return t->sample_budget > 0 ? t->sample_budget : SAMPLE_ALLOWANCE * t->opt->threshold;
 }
 
+/*
+ * Returns sampler_cheapest of tr[0..n) within sample_budget, of the ways whose share is at most
+ * t->share_budget where it bounds them, or -1.
+ */
+static int cheapest_way(const struct trainer *t, const struct sampler_trial *tr, int n)
+{
+	static char over[] = "takes a larger share than allowed";
+	struct sampler_trial *within = xmalloc(sizeof *tr * (size_t)(n + 1));
+	int kept;
+
+	memcpy(within, tr, sizeof *tr * (size_t)n);
+	for (int i = 0; i < n && t->share_budget > 0; i++) {
+		if (!within[i].failed && within[i].share > t->share_budget * (1 + 1e-9))
+			within[i].failed = over;
+	}
+	kept = sampler_cheapest(within, n, t->opt->threshold, sample_budget(t));
+	free(within);
+	return kept;
+}
+
 /* Frees t->trials and their failures. */
 static void trials_release(struct trainer *t)
 {
@@ -751,7 +775,7 @@ static int add_sampled_features(struct trainer *t, struct error *err)
 		free(exe);
 		return -1;
 	}
-	kept = sampler_cheapest(tr, n, t->opt->threshold, sample_budget(t));
+	kept = cheapest_way(t, tr, n);
 	json_object_set_new(t->sampling, "files", json_string(files));
 	log_trials(t, tr, n);
 	if (kept < 0)
@@ -1787,6 +1811,23 @@ static void log_iteration(struct trainer *t, int iteration, const struct model *
 }
 
 /*
+ * Returns the way of t->trials to sample in once the kept way's features, judged at least
+ * least (all in process when hosted), cost more than the threshold, or -1: sampler_cheaper,
+ * by share where they ran hosted (sampler_cheaper_share). Fills *budget with the most a way's
+ * trial may cost and *share with the most share it may take (each 0 where the other bounds).
+ */
+static int cheaper_way(const struct trainer *t, double least, int hosted, double *budget,
+		       double *share)
+{
+	*budget = *share = 0;
+	if (hosted)
+		return sampler_cheaper_share(t->trials, t->ntrials, t->kept_trial, least,
+					     t->opt->threshold, share);
+	return sampler_cheaper(t->trials, t->ntrials, t->kept_trial, least, t->opt->threshold,
+			       budget);
+}
+
+/*
  * Drops every sampled feature (t->sampled_dropped) when sampler_give_up says so of those judged
  * on the way kept (sample_cheaper forgets the decisions of the way before): none accepted once
  * SAMPLER_GIVE_UP_TRIES cost too much, their cost has a floor the slices cannot go under, the
@@ -1799,8 +1840,8 @@ static void log_iteration(struct trainer *t, int iteration, const struct model *
  */
 static void give_up_sampled(struct trainer *t, int iteration)
 {
-	int costly = 0, accepted = 0, cheaper;
-	double least = INFINITY, budget;
+	int costly = 0, accepted = 0, hosted = 1, cheaper;
+	double least = INFINITY, budget, share;
 
 	for (int i = 0; i < t->ndec; i++) {
 		const struct decision *d = &t->dec[i];
@@ -1811,16 +1852,18 @@ static void give_up_sampled(struct trainer *t, int iteration)
 		if (d->expensive && d->validated) {
 			costly++;
 			least = fmin(least, d->cost);
+			hosted &= d->in_process;
 		}
 	}
 	if (t->sampled_dropped || t->exact_only)
 		return;
-	cheaper = sampler_cheaper(t->trials, t->ntrials, t->kept_trial, least, t->opt->threshold,
-				  &budget) >= 0;
+	hosted = hosted && costly > 0;
+	cheaper = cheaper_way(t, least, hosted, &budget, &share) >= 0;
 	if (!sampler_give_up(costly, accepted, cheaper))
 		return;
 	t->sampled_dropped = 1;
 	t->dropped_least = least;
+	t->dropped_hosted = hosted;
 	if (accepted == 0)
 		say(t, "sampled features: left out from round %d on: the %d judged all cost more than "
 		    "the threshold (the least %.1f%%: the program's fixed work, run on two samples)\n",
@@ -3102,34 +3145,44 @@ static void forget_sampled(struct trainer *t)
  * replace the old way's (the same names, other samples), and the loop goes on. Why: on this
  * AMD host bzip2's 1% in 8 pieces cost 6.3% in its trial, within 1.5 times a 5% threshold, and
  * its sampled features 5.0-5.8% judged; the loop dropped them all and wrote a model of exact
- * features alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Returns 1 when the way
- * changed, 0 when not, -1 with err set.
+ * features alone, cross-validated 23.9%; 0.25% in 8 pieces costs 4.2%. Features judged in
+ * process bound the way's share instead (cheaper_way). Returns 1 when the way changed, 0 when
+ * not, -1 with err set.
  */
 static int sample_cheaper(struct trainer *t, struct error *err)
 {
-	double budget;
+	double budget, share;
 	json_t *before;
 
 	if (!t->sampled_dropped ||
-	    sampler_cheaper(t->trials, t->ntrials, t->kept_trial, t->dropped_least,
-			    t->opt->threshold, &budget) < 0)
+	    cheaper_way(t, t->dropped_least, t->dropped_hosted, &budget, &share) < 0)
 		return 0;
-	say(t, "sampled features: the way again among those whose trial cost at most %.2f%% (the "
-	    "kept way's %.2f%%, its features' least %.2f%% against the threshold)\n", 100 * budget,
-	    100 * t->trials[t->kept_trial].cost, 100 * t->dropped_least);
+	if (t->dropped_hosted)
+		say(t, "sampled features: the way again among those whose samples take at most "
+		    "%.3f%% of the files (the kept way's %.3f%%, its features' least %.2f%% in "
+		    "process against the threshold)\n", 100 * share,
+		    100 * t->trials[t->kept_trial].share, 100 * t->dropped_least);
+	else
+		say(t, "sampled features: the way again among those whose trial cost at most %.2f%% "
+		    "(the kept way's %.2f%%, its features' least %.2f%% against the threshold)\n",
+		    100 * budget, 100 * t->trials[t->kept_trial].cost, 100 * t->dropped_least);
 	forget_sampled(t);
 	dataset_drop_prefix(&t->ds, SAMPLER_PREFIX);
 	dataset_drop_prefix(&t->ds, SAMPLER_LARGER_PREFIX);
 	dataset_drop_prefix(&t->ds, SAMPLER_QUADRATIC_PREFIX);
 	t->sampled_dropped = 0;
 	t->sample_budget = budget;
+	t->share_budget = share;
 	before = json_incref(t->sampling);
 	if (add_sampled_features(t, err) < 0) {
 		json_decref(before);
 		return -1;
 	}
 	reject_unstable(t);
-	json_object_set_new(t->sampling, "budget", json_real(budget));
+	if (t->dropped_hosted)
+		json_object_set_new(t->sampling, "share_budget", json_real(share));
+	else
+		json_object_set_new(t->sampling, "budget", json_real(budget));
 	json_object_set_new(t->sampling, "before", before);
 	return 1;
 }

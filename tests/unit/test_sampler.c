@@ -943,6 +943,55 @@ START_TEST(a_cheaper_way_is_taken_when_the_kept_way_costs_too_much)
 }
 END_TEST
 
+START_TEST(features_judged_in_process_step_down_by_share)
+{
+	/* pcre2grep's trials (session 66, --in-process): 1%, 0.5% and 0.25% in 8 pieces, a prefix
+	 * and a line at a time, each run twice as a process (17-30% whatever the share); 1% a
+	 * line at a time kept, its features judged in process at 5.55% and more */
+	struct sampler_trial p2[] = {
+		TRIAL(0.01, 8192, 8, 0.00880, 0.00196, NULL),
+		TRIAL(0.01, 8192, 1, 0.00445, 0.00080, NULL),
+		TRIAL(0.01, 8192, SAMPLER_BY_LINE, 0.00436, 0.00084, NULL),
+		TRIAL(0.005, 8192, 8, 0.00849, 0.00228, NULL),
+		TRIAL(0.005, 8192, 1, 0.00803, 0.00154, NULL),
+		TRIAL(0.005, 8192, SAMPLER_BY_LINE, 0.00937, 0.00269, NULL),
+		TRIAL(0.0025, 8192, 8, 0.01302, 0.00290, NULL),
+		TRIAL(0.0025, 8192, 1, 0.00958, 0.00176, NULL),
+		TRIAL(0.0025, 8192, SAMPLER_BY_LINE, 0.00899, 0.00146, NULL),
+	};
+	double costs[] = {0.2124, 0.2110, 0.3023, 0.2127, 0.2190, 0.2773, 0.2527, 0.1706, 0.2530};
+	double shares[] = {0.0125331, 0.0125043, 0.0123677, 0.0062849, 0.0062544, 0.0061863,
+			   0.0031576, 0.0031291, 0.0030928};
+	double budget, share;
+
+	for (int i = 0; i < 9; i++) {
+		p2[i].cost = costs[i];
+		p2[i].share = shares[i];
+	}
+	ck_assert_int_eq(sampler_cheapest(p2, 9, 0.05, 0.075), 2);
+	/* by the trials' cost no way is cheaper: the budget (27.2%) admits 1% as a prefix,
+	 * which errs least there but takes a larger share */
+	ck_assert_int_eq(sampler_cheaper(p2, 9, 2, 0.0555, 0.05, &budget), -1);
+	/* by share, 90% of the kept way's: the ways at 0.5%, of which a prefix errs least; 0.25%
+	 * as a prefix (0.958%) is just over one standard error (0.154%) of it, and 8 pieces of
+	 * the same share within it are spread wider */
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, 2, 0.0555, 0.05, &share), 3);
+	ck_assert_double_eq_tol(share, 0.0123677 * 0.05 / 0.0555, 1e-9);
+	/* features at 2.4 times the threshold: 41.7% of the kept way's share admits the ways at
+	 * 0.25%, a line at a time best there */
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, 2, 0.12, 0.05, &share), 8);
+	ck_assert_double_eq_tol(share, 0.0123677 * 0.05 / 0.12, 1e-9);
+	/* from 0.5% a line at a time, none takes 41.7% of its share; the step down to half of
+	 * it admits 0.25% a line at a time alone */
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, 5, 0.12, 0.05, &share), 8);
+	ck_assert_double_eq_tol(share, 0.0061863 / 2, 1e-9);
+	/* from the least share there is nowhere to go; under the threshold nothing to do */
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, 8, 0.0555, 0.05, &share), -1);
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, 2, 0.04, 0.05, &share), -1);
+	ck_assert_int_eq(sampler_cheaper_share(p2, 9, -1, 0.0555, 0.05, &share), -1);
+}
+END_TEST
+
 START_TEST(a_way_steps_down_where_its_features_cost_far_over_the_threshold)
 {
 	/* encryptor's trials (session 42): 8 KiB at 1% and 0.25% of its data, 64 KiB and 256 KiB
@@ -1067,6 +1116,7 @@ Suite *suite_sampler(void)
 	tcase_add_test(tc, a_cheaper_way_is_taken_when_the_kept_way_costs_too_much);
 	tcase_add_test(tc, a_way_is_given_up_where_its_features_mostly_cost_too_much);
 	tcase_add_test(tc, a_way_steps_down_where_its_features_cost_far_over_the_threshold);
+	tcase_add_test(tc, features_judged_in_process_step_down_by_share);
 	tcase_add_test(tc, a_rejection_for_the_joint_cost_saves_what_it_can);
 	suite_add_tcase(s, tc);
 	return s;
