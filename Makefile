@@ -27,6 +27,8 @@ OPT      = -O2
 ifeq ($(SAN),1)
 OPT      = -O1
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# the sanitizers' defaults (src/sanitizer_options.c), linked into each sanitized binary
+SAN_OBJ  = $(BUILD)/obj/sanitizer_options.o
 endif
 LLVM_CONFIG = llvm-config-14
 CPPFLAGS = -Isrc -I$(shell $(LLVM_CONFIG) --includedir) -D_GNU_SOURCE \
@@ -130,7 +132,7 @@ $(BUILD)/libmantis.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(BUILD)/mantis: $(CLI_OBJ) $(BUILD)/libmantis.a
+$(BUILD)/mantis: $(CLI_OBJ) $(SAN_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -147,7 +149,7 @@ PREDICT_LIBS = $(filter-out -lLLVM-14,$(LIBS))
 else
 PREDICT_LIBS = -static $(filter-out -lLLVM-14 -lm,$(LIBS)) -lgfortran -lquadmath -lm
 endif
-$(BUILD)/mantis-predict: $(PREDICT_OBJ) $(BUILD)/libmantis.a
+$(BUILD)/mantis-predict: $(PREDICT_OBJ) $(SAN_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PREDICT_LIBS) 2>$@.log; status=$$?; \
 	grep -v -e "in function .unixDlOpen" -e "(solib.o): in function" -e "Using 'dlopen' in statically linked" $@.log >&2; \
@@ -164,12 +166,12 @@ $(BUILD)/mantis-host: $(HOST_SRC)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(CPPFLAGS) -std=c11 -O2 $(WARN) -o $@ $(HOST_SRC) -Wl,--as-needed -lm
 
-$(BUILD)/unit-tests: $(TEST_OBJ) $(BUILD)/libmantis.a
+$(BUILD)/unit-tests: $(TEST_OBJ) $(SAN_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(LIBS)
 
 # Benchmark programs: bench/NAME.c -> build/bench/NAME, linked with the library.
-$(BUILD)/bench/%: bench/%.c $(BUILD)/libmantis.a
+$(BUILD)/bench/%: bench/%.c $(SAN_OBJ) $(BUILD)/libmantis.a
 	@mkdir -p $(@D)
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
