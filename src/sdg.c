@@ -16,10 +16,13 @@
  *                touch a pair of pseudo classes standing for all they may reach (all_effects)
  *   call sites   per call of defined functions (pta_callees): call-site and argument nodes
  *   mod/ref      per function, the locations it or its callees may write (read): a fixpoint over
- *                the call graph; library callbacks (qsort's comparator) count for their caller
+ *                the call graph; library callbacks (qsort's comparator) count for their caller;
+ *                a callee's own stack slots (own_classes: its allocas, if it is not recursive)
+ *                do not, being fresh at its entry and dead at its return
  *   relevance    the classes the criteria may depend on at all, by a coarse closure (below);
  *                only they get formal and actual nodes and memory edges
- *   formals      formal-in per class in ref u mod, formal-out per class in mod; and
+ *   formals      formal-in per class in ref u mod, formal-out per class in mod, but the
+ *                function's own stack slots; and
  *                actual-ins and actual-outs per call site for the union over its callees.
  *                Past a budget of such nodes, the functions whose interfaces it saves most on
  *                (and their callers) get one formal per group of classes instead: each class
@@ -84,6 +87,8 @@ struct builder {
 	LLVMTargetDataRef td;    /* the module's data layout; owned */
 	int words;               /* 64-bit words of a location bitset */
 	uint64_t *mod, *ref;     /* per function, a bitset of locations; owned */
+	uint64_t **own;          /* per function, the classes that are its own stack slots (see
+				    own_classes), NULL if none; owned */
 	struct effect *eff;      /* per node below ninst (zero for all but instructions); owned */
 	int ninst;               /* nodes made before any call-site node */
 	int *class_of;           /* per location, its memory class; owned */
@@ -736,22 +741,187 @@ static void direct_mod_ref(struct builder *b)
 	}
 }
 
-/* Adds callee's mod/ref to caller's; returns whether they grew. */
+/* to |= from & ~mask over n words (mask may be NULL); returns whether to grew. */
+static int bits_or_but(uint64_t *to, const uint64_t *from, const uint64_t *mask, int n)
+{
+	uint64_t grew = 0;
+
+	if (!mask)
+		return bits_or(to, from, n);
+	for (int i = 0; i < n; i++) {
+		uint64_t add = from[i] & ~mask[i] & ~to[i];
+
+		to[i] |= add;
+		grew |= add;
+	}
+	return grew != 0;
+}
+
+/* Adds callee's mod/ref but its own stack slots to caller's; returns whether they grew. */
 static int inherit(struct builder *b, int caller, int callee)
 {
 	size_t w = (size_t)b->words;
-	int changed = bits_or(b->mod + (size_t)caller * w, b->mod + (size_t)callee * w, b->words);
+	const uint64_t *own = b->own[callee];
+	int changed = bits_or_but(b->mod + (size_t)caller * w, b->mod + (size_t)callee * w, own,
+				  b->words);
 
-	return bits_or(b->ref + (size_t)caller * w, b->ref + (size_t)callee * w, b->words) | changed;
+	return bits_or_but(b->ref + (size_t)caller * w, b->ref + (size_t)callee * w, own,
+			   b->words) | changed;
 }
 
-/* Mod/ref of every function, callees included, by iteration to the fixpoint. */
+/*
+ * Returns per function whether it may call itself, directly or through others (callbacks of
+ * library calls included): Tarjan's strongly connected components of the call graph,
+ * iteratively; a component of one function is recursive if it calls itself. Owned by the caller.
+ */
+static unsigned char *recursive_functions(const struct builder *b)
+{
+	const struct sdg *g = b->g;
+	int n = g->nfns, *start = xcalloc((size_t)n + 2, sizeof *start), *edge, *fill;
+	int *index = xmalloc(sizeof *index * (size_t)(n + 1)), *low = xmalloc(sizeof *low * (size_t)(n + 1));
+	int *stack = xmalloc(sizeof *stack * (size_t)(n + 1)), *frame = xmalloc(sizeof *frame * (size_t)(n + 1));
+	int *next = xmalloc(sizeof *next * (size_t)(n + 1)), nedges = 0, counter = 0, top = 0;
+	unsigned char *on = xcalloc((size_t)n + 1, 1), *rec = xcalloc((size_t)n + 1, 1);
+
+	for (int c = 0; c < g->ncalls; c++)
+		start[g->call[c].fn + 1] += g->call[c].ncallees;
+	for (int i = 0; i < b->ncb; i++)
+		start[g->node[b->cb[i].node].fn + 1]++;
+	for (int k = 0; k < n; k++)
+		start[k + 1] += start[k];
+	nedges = start[n];
+	edge = xmalloc(sizeof *edge * (size_t)(nedges + 1));
+	fill = xmalloc(sizeof *fill * (size_t)(n + 1));
+	memcpy(fill, start, sizeof *fill * (size_t)(n + 1));
+	for (int c = 0; c < g->ncalls; c++) {
+		for (int i = 0; i < g->call[c].ncallees; i++) {
+			edge[fill[g->call[c].fn]++] = g->call[c].callee[i];
+			if (g->call[c].callee[i] == g->call[c].fn)
+				rec[g->call[c].fn] = 1;
+		}
+	}
+	for (int i = 0; i < b->ncb; i++) {
+		int from = g->node[b->cb[i].node].fn;
+
+		edge[fill[from]++] = b->cb[i].fn;
+		if (b->cb[i].fn == from)
+			rec[from] = 1;
+	}
+	for (int k = 0; k < n; k++)
+		index[k] = -1;
+	for (int root = 0; root < n; root++) {
+		int depth = 0;
+
+		if (index[root] >= 0)
+			continue;
+		frame[depth++] = root;
+		index[root] = low[root] = counter++;
+		next[root] = start[root];
+		stack[top++] = root;
+		on[root] = 1;
+		while (depth > 0) {
+			int v = frame[depth - 1];
+
+			if (next[v] < start[v + 1]) {
+				int u = edge[next[v]++];
+
+				if (index[u] < 0) {
+					index[u] = low[u] = counter++;
+					next[u] = start[u];
+					stack[top++] = u;
+					on[u] = 1;
+					frame[depth++] = u;
+				} else if (on[u] && index[u] < low[v]) {
+					low[v] = index[u];
+				}
+				continue;
+			}
+			depth--;
+			if (depth > 0 && low[v] < low[frame[depth - 1]])
+				low[frame[depth - 1]] = low[v];
+			if (low[v] == index[v]) {
+				int size = 0, u;
+
+				while (stack[top - 1] != v) {
+					on[stack[--top]] = 0;
+					rec[stack[top]] = 1;
+					size++;
+				}
+				u = stack[--top];
+				on[u] = 0;
+				if (size > 0)
+					rec[u] = 1;
+			}
+		}
+	}
+	free(start);
+	free(edge);
+	free(fill);
+	free(index);
+	free(low);
+	free(stack);
+	free(frame);
+	free(next);
+	free(on);
+	return rec;
+}
+
+/*
+ * Fills b->own: a class every location of which is a stack slot (alloca) of one function k that
+ * never calls itself is k's own. Such a slot is fresh at k's entry and dead at its return, so no
+ * caller of k reads what k wrote there and k reads nothing a caller wrote there: it gets no
+ * formal in k (a grouped interface keeps one, which no actual meets) and no actual where k is
+ * called, and is not inherited by k's callers (its writes would otherwise reach, through
+ * every caller's summary, each other call of k and of what calls k: djpeg's inverse DCT's
+ * workspace joined every decoder method so). The callees k passes the slot to keep it in
+ * theirs. In a recursive function a slot stands for every activation, and an inner one may
+ * write an outer one's through a pointer: it stays.
+ */
+static void own_classes(struct builder *b)
+{
+	const struct pta *pta = b->pta;
+	struct sdg *g = b->g;
+	unsigned char *rec = recursive_functions(b);
+	int *owner = xmalloc(sizeof *owner * (size_t)(b->nclasses + 1));
+
+	for (int c = 0; c < b->nclasses; c++)
+		owner[c] = -2; /* no location seen */
+	for (int loc = 0; loc < pta->nlocs; loc++) {
+		const struct pta_object *o = &pta->obj[pta->loc[loc].obj];
+		int c = b->class_of[loc], k = -1;
+
+		if (o->kind == PTA_STACK && o->site && LLVMIsAAllocaInst(o->site)) {
+			k = ptrmap_get(&g->node_of,
+				       LLVMGetBasicBlockParent(LLVMGetInstructionParent(o->site)));
+			if (k >= 0 && rec[k])
+				k = -1;
+		}
+		owner[c] = owner[c] == -2 || owner[c] == k ? k : -1;
+	}
+	b->own = xcalloc((size_t)g->nfns + 1, sizeof *b->own);
+	for (int c = 0; c < b->nclasses; c++) {
+		int k = owner[c];
+
+		if (k < 0 || c == b->wide || c == b->wide + 1)
+			continue;
+		if (!b->own[k])
+			b->own[k] = xcalloc((size_t)b->words, sizeof **b->own);
+		bit_set(b->own[k], c);
+	}
+	free(owner);
+	free(rec);
+}
+
+/* Mod/ref of every function, callees included (their own stack slots not: own_classes), by
+ * iteration to the fixpoint. A function's own slots stay in its mod/ref, for the actuals of its
+ * call sites that pass them on, but out of its formals and its callers'. */
 static void mod_ref(struct builder *b)
 {
 	struct sdg *g = b->g;
 	int changed = 1;
 
 	direct_mod_ref(b);
+	own_classes(b);
 	while (changed) {
 		changed = 0;
 		for (int c = 0; c < g->ncalls; c++) {
@@ -771,12 +941,13 @@ static void callback_effects(struct builder *b)
 	for (int i = 0; i < b->ncb; i++) {
 		struct effect *e = &b->eff[b->cb[i].node];
 		const uint64_t *mod = b->mod + (size_t)b->cb[i].fn * w, *ref = b->ref + (size_t)b->cb[i].fn * w;
+		const uint64_t *own = b->own[b->cb[i].fn];
 		int rd = b->pool.n, wr;
 
 		for (int j = 0; j < e->nrd; j++)
 			intvec_push(&b->pool, b->pool.v[e->rd + j]);
 		for (int c = 0; c < b->nclasses; c++) {
-			if (bit_get(ref, c) || bit_get(mod, c))
+			if ((bit_get(ref, c) || bit_get(mod, c)) && !(own && bit_get(own, c)))
 				intvec_push(&b->pool, c);
 		}
 		e->rd = rd;
@@ -785,7 +956,7 @@ static void callback_effects(struct builder *b)
 		for (int j = 0; j < e->nwr; j++)
 			intvec_push(&b->pool, b->pool.v[e->wr + j]);
 		for (int c = 0; c < b->nclasses; c++) {
-			if (bit_get(mod, c))
+			if (bit_get(mod, c) && !(own && bit_get(own, c)))
 				intvec_push(&b->pool, c);
 		}
 		e->wr = wr;
@@ -990,7 +1161,8 @@ static void relevance(struct builder *b, LLVMValueRef const *criteria, int ncrit
 
 /* ---- interfaces --------------------------------------------------------------------------- */
 
-/* The classes call site c's callees may read or write (in) and write (out). */
+/* The classes call site c's callees may read or write (in) and write (out), but their own
+ * stack slots. */
 static void site_classes(const struct builder *b, int c, uint64_t *in, uint64_t *out)
 {
 	const struct sdg_call *call = &b->g->call[c];
@@ -999,9 +1171,11 @@ static void site_classes(const struct builder *b, int c, uint64_t *in, uint64_t 
 	memset(in, 0, sizeof *in * w);
 	memset(out, 0, sizeof *out * w);
 	for (int i = 0; i < call->ncallees; i++) {
-		bits_or(in, b->mod + (size_t)call->callee[i] * w, b->words);
-		bits_or(in, b->ref + (size_t)call->callee[i] * w, b->words);
-		bits_or(out, b->mod + (size_t)call->callee[i] * w, b->words);
+		const uint64_t *own = b->own[call->callee[i]];
+
+		bits_or_but(in, b->mod + (size_t)call->callee[i] * w, own, b->words);
+		bits_or_but(in, b->ref + (size_t)call->callee[i] * w, own, b->words);
+		bits_or_but(out, b->mod + (size_t)call->callee[i] * w, own, b->words);
 	}
 }
 
@@ -1285,10 +1459,13 @@ static void make_formals_and_actuals(struct builder *b)
 			g->ngrouped++;
 			continue;
 		}
-		memcpy(set, b->mod + k * w, sizeof *set * w);
-		bits_or(set, b->ref + k * w, b->words);
+		memset(set, 0, sizeof *set * w);
+		memset(out, 0, sizeof *out * w);
+		bits_or_but(set, b->mod + k * w, b->own[k], b->words);
+		bits_or_but(set, b->ref + k * w, b->own[k], b->words);
+		bits_or_but(out, b->mod + k * w, b->own[k], b->words);
 		locs_make(g, &f->in, set, b->words, SDG_FORMAL_IN, k, f->fn);
-		locs_make(g, &f->out, b->mod + k * w, b->words, SDG_FORMAL_OUT, k, f->fn);
+		locs_make(g, &f->out, out, b->words, SDG_FORMAL_OUT, k, f->fn);
 	}
 	for (int c = 0; c < g->ncalls; c++) {
 		struct sdg_call *call = &g->call[c];
@@ -2195,6 +2372,9 @@ int sdg_build_within(struct sdg *g, LLVMModuleRef mod, const struct pta *pta,
 	LLVMDisposeTargetData(b.td);
 	free(b.mod);
 	free(b.ref);
+	for (int k = 0; k < g->nfns; k++)
+		free(b.own[k]);
+	free(b.own);
 	free(b.eff);
 	free(b.class_of);
 	free(b.class_size);
