@@ -73,9 +73,9 @@ the final model reads was accepted, validated and cheap:
 
 At a threshold of 5%, h.count is rejected before any slicing: its slice's estimated cost
 passes 5 times the threshold, and its reachability stops there (the cost recorded is what it
-had marked by then, a lower bound). The number of lines, cheap, is kept: the loop's branch or
-its fscanf call (one more), alike to the model; on a loaded machine the branch's evaluator
-can pass 5% (a process start, against a 2 ms program) and the call's be taken instead.
+had marked by then, a lower bound). The number of lines, cheap, is kept: the loop's branch, its
+fscanf call (one more) or n's assignments, alike to the model; on a loaded machine one's
+evaluator can pass 5% (a process start, against a 2 ms program) and another's be taken.
 
   $ mantis train -o low --inputs train.txt --repeat 1 --metric instructions --threshold 0.05 --no-input-features prog.c | grep '^estimate:' | sed -E 's/; [0-9.]+ s[)]/)/'
   estimate: 12 of 16 varying features rejected by their slice's estimated cost (16 estimated, the most correlated with the metric first, 12 of them stopped once over; first values within it, whose evaluators stop once assigned: 1)
@@ -85,7 +85,8 @@ can pass 5% (a process start, against a 2 ms program) and the call's be taken in
   > h = early["value:main:prog.c:6:h.count"]
   > print(h["reason"].startswith("estimated cost over"), 0.25 < h["cost"] <= 1)
   > names = {f for t in json.load(open("low/model.json"))["terms"] for f in t["powers"]}
-  > print(len(names), names <= {"branch:main:prog.c:11:true", "call:__isoc99_fscanf:prog.c:11:count"})'
+  > print(len(names), names <= {"branch:main:prog.c:11:true", "call:__isoc99_fscanf:prog.c:11:count",
+  >                   "value:main:prog.c:7:n.count"})'
   True True
   1 True
 
