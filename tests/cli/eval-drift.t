@@ -3,7 +3,9 @@ before the first input and after every N, and compares them with the times the p
 Here the "machine" becomes three times slower after training: the program spins three times as
 long when SPIN_SLOWER is set, as a machine at a third of its speed would. The prediction is then
 off by two thirds, and the drift says why: the training inputs take 3x their profiled CPU time,
-and each prediction times its drift is within a few percent again.
+and each prediction times its drift is close again (within a few percent on a quiet machine;
+the bound is 30%, under the 67% the drift explains, since one timed run a line on a machine
+loaded by other jobs has erred over 15%).
 
   $ cat > spin.c <<'C'
   > #include <stdio.h>
@@ -31,7 +33,7 @@ and each prediction times its drift is within a few percent again.
   > import json, sys
   > e = json.load(open(sys.argv[1]))
   > d = e["drift"]
-  > print(e["n"], e["mre"] > 0.5, d["n"], 2 < d["low"] <= d["median"] <= d["high"] < 4.5, d["mre"] < 0.15)
+  > print(e["n"], e["mre"] > 0.5, d["n"], 2 < d["low"] <= d["median"] <= d["high"] < 4.5, d["mre"] < 0.3)
   > samples = json.load(open("pred/eval.json"))["samples"]
   > print([round(s["drift"]) for s in samples])
   > PY
