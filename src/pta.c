@@ -44,6 +44,22 @@
  *   site's object (and to its own, for unknown callers), and the call site's result gets only
  *   the part of the wrapper's return set that is its own object (C_FILTER). Sound because a
  *   run of the wrapper returns what that same run allocated, through SSA values only.
+ * - bump allocators (find_pool: libjpeg's alloc_small, an arena's alloc): a defined function
+ *   that returns a piece of a block, at a variable offset (the bump), the block one it loads
+ *   (kept from an earlier call) or allocates, that stores a size computed from its parameters
+ *   (the count of bytes used) and never reads, writes or keeps the piece. Each call site's
+ *   result is an object of its own, typed by the site's casts, and nothing else: the pieces
+ *   of two calls never overlap, and the function's own loads and stores reach its blocks'
+ *   headers only. Without it every piece is the one block, at byte offsets: libjpeg's method
+ *   tables, source buffer and state structs were one collapsed object, and every indirect
+ *   call through them could call every method.
+ * - a field access through struct type S (a GEP whose first index is 0) at the start of an
+ *   object typed T, where S and T are siblings (sibling_field: different structs whose first
+ *   field is one base struct, as libjpeg's writers all begin with struct djpeg_dest_struct)
+ *   and the field lies past the base, reaches nothing in that object: a correct program takes
+ *   S's own fields only of an S. The objects a base pointer may reach are merged by the
+ *   analysis (djpeg's dest_mgr is any writer), and the gif writer's packet[i] collapsed the
+ *   BMP writer's struct.
  * - load/store of pointers and of aggregates holding them (one constraint per pointer field),
  *   GEP (constant and variable indices, also in constant expressions), casts, phi, select,
  *   freeze, extract/insertvalue and vector element operations (an aggregate value is one node
@@ -96,9 +112,10 @@
  * a narrower integer, or split into narrower integers and put together again), or copied as
  * integers through library calls or unknown code; an address stored as an integer and read back
  * as a pointer (a union) when no inttoptr reads memory; pointers written by printf's %n or read by
- * scanf's %p; pthread_join's result. Heap objects are per call site of the allocator or of an
- * allocation wrapper, so memory an allocator hands out from its own pool (a free list,
- * sqlite's lookaside buffers) is one object.
+ * scanf's %p; pthread_join's result. Heap objects are per call site of the allocator, of an
+ * allocation wrapper or of a bump allocator, so memory an allocator hands out again from a
+ * free list (sqlite's lookaside buffers) is one object, and so is what a wrapper allocates
+ * besides what it returns (libjpeg's alloc_sarray: the rows of every sample array).
  */
 #include "pta.h"
 
@@ -767,6 +784,8 @@ struct gep {
 	int first;      /* its first index: 0 constant zero, 1 another constant, 2 variable */
 	int nvar;       /* variable array indices after the first ... */
 	int var;        /* ... are vars[var .. var + nvar) */
+	LLVMTypeRef of; /* the struct whose field it takes (first index 0, a field index after),
+			   else NULL */
 };
 
 /* A variable array index after a GEP's first. */
@@ -797,6 +816,8 @@ struct wrapper {
 	int shifted;      /* may return a pointer past the start of the fresh object */
 	LLVMTypeRef view; /* the one type it casts the fresh object to, or NULL */
 	int conflict;     /* casts it to several types */
+	int pool;         /* a bump allocator (find_pool): no leaves; its call sites' objects are
+			     fresh, apart from the blocks it carves them from */
 };
 
 /* The solver. Node ids index the per-node arrays; a cell's node is the cell's content. */
@@ -1290,7 +1311,71 @@ static int cell_at(struct solver *s, int e, int64_t off)
 	return off ? cell_of(s, s->cobj[c], (int64_t)s->coff[c] + off) : c;
 }
 
-/* Returns the cell a GEP described by g leads to from cell e (may collapse e's object). */
+/* Returns whether types a and b lay out alike: the same kinds, widths, lengths and fields
+ * (pointers whatever they point to; names aside, as linking copies a struct under new names). */
+static int same_layout(LLVMTypeRef a, LLVMTypeRef b, int depth)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(a);
+	unsigned n;
+
+	if (a == b)
+		return 1;
+	if (k != LLVMGetTypeKind(b) || depth == 0)
+		return 0;
+	switch (k) {
+	case LLVMIntegerTypeKind:
+		return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
+	case LLVMPointerTypeKind:
+		return 1;
+	case LLVMArrayTypeKind:
+		return LLVMGetArrayLength(a) == LLVMGetArrayLength(b) &&
+		       same_layout(LLVMGetElementType(a), LLVMGetElementType(b), depth - 1);
+	case LLVMStructTypeKind:
+		n = LLVMCountStructElementTypes(a);
+		if (n != LLVMCountStructElementTypes(b) || LLVMIsPackedStruct(a) != LLVMIsPackedStruct(b) ||
+		    LLVMIsOpaqueStruct(a) || LLVMIsOpaqueStruct(b))
+			return 0;
+		for (unsigned i = 0; i < n; i++) {
+			if (!same_layout(LLVMStructGetTypeAtIndex(a, i), LLVMStructGetTypeAtIndex(b, i),
+					 depth - 1))
+				return 0;
+		}
+		return 1;
+	default:
+		return 1; /* one floating-point kind, or void, label... */
+	}
+}
+
+/* Returns the struct type a's first field is, or NULL. */
+static LLVMTypeRef first_struct(LLVMTypeRef a)
+{
+	LLVMTypeRef f;
+
+	if (LLVMGetTypeKind(a) != LLVMStructTypeKind || LLVMIsOpaqueStruct(a) ||
+	    LLVMCountStructElementTypes(a) == 0)
+		return NULL;
+	f = LLVMStructGetTypeAtIndex(a, 0);
+	return LLVMGetTypeKind(f) == LLVMStructTypeKind ? f : NULL;
+}
+
+/*
+ * Returns whether a field at byte offset off of struct s cannot be one of an object of struct
+ * type t: s and t are siblings, two different structs that begin with one base struct (C's
+ * "inheritance": libjpeg's writers all begin with struct djpeg_dest_struct pub), and off lies
+ * past the base. A program reaches such a field only through a pointer to an object of type
+ * s; the analysis, merging the objects a base pointer may reach (dest_mgr is any writer's),
+ * would otherwise collapse each writer's struct at the first access through another's type.
+ */
+static int sibling_field(struct solver *s, LLVMTypeRef t, LLVMTypeRef st, int64_t off)
+{
+	LLVMTypeRef bt = first_struct(t), bs = first_struct(st);
+
+	return bt && bs && off >= (int64_t)type_size(s->td, bs) && same_layout(bt, bs, 8) &&
+	       !same_layout(t, st, 8);
+}
+
+/* Returns the cell a GEP described by g leads to from cell e (may collapse e's object), or
+ * -1 when the GEP takes a field that an object of e's type lacks (sibling_field). */
 static int gep_cell(struct solver *s, int e, const struct gep *g)
 {
 	int c = cell_find(s, e), o = s->cobj[c];
@@ -1299,6 +1384,8 @@ static int gep_cell(struct solver *s, int e, const struct gep *g)
 
 	if (sh->collapsed)
 		return c;
+	if (sh->type && g->of && g->first == 0 && x == 0 && sibling_field(s, sh->type, g->of, g->real))
+		return -1;
 	if (sh->type) {
 		int fits = g->first != 2 || stride_fits(s->td, sh->type, x, g->esize);
 
@@ -1480,7 +1567,8 @@ static void apply(struct solver *s, int k, int id)
 			add_edge(s, c.a, cell_at(s, e, c.off));
 			break;
 		case C_GEP:
-			v[i] = gep_cell(s, e, &s->geps[c.b]);
+			if ((e = gep_cell(s, e, &s->geps[c.b])) >= 0)
+				v[kept++] = e;
 			break;
 		case C_CALL:
 			if (s->obj[o].kind == PTA_FUNCTION && u64map_add(&s->wired, pair_key(c.b, o)))
@@ -1517,7 +1605,7 @@ static void apply(struct solver *s, int k, int id)
 	if (c.kind == C_FILTER && kept)
 		add_pts(s, c.a, sets_of(&s->sets, v, kept));
 	if (c.kind == C_GEP) {
-		memo = sets_of(&s->sets, v, n);
+		memo = sets_of(&s->sets, v, kept);
 		u64map_put(&s->gepmemo, pair_key(c.b, id), memo);
 		add_pts(s, c.a, memo);
 	}
@@ -1686,12 +1774,14 @@ static int add_gep(struct solver *s, struct gep d)
 
 	h = h * 31 + d.esize;
 	h = h * 31 + (uint64_t)d.first;
+	h = h * 31 + (uint64_t)(uintptr_t)d.of;
 	for (int i = 0; i < d.nvar; i++)
 		h = h * 961 + (uint64_t)s->vars[d.var + i].pre * 31 + s->vars[d.var + i].size;
 	h &= UINT64_MAX >> 1;
 	k = u64map_get(&s->gephash, h);
 	if (k >= 0 && s->geps[k].real == d.real && s->geps[k].merged == d.merged &&
 	    s->geps[k].esize == d.esize && s->geps[k].first == d.first && s->geps[k].nvar == d.nvar &&
+	    s->geps[k].of == d.of &&
 	    (!d.nvar ||
 	     memcmp(&s->vars[s->geps[k].var], &s->vars[d.var], sizeof *s->vars * (size_t)d.nvar) == 0)) {
 		s->nvars = d.var;
@@ -1711,7 +1801,7 @@ static int step_gep(struct solver *s, uint64_t size)
 
 	if (g >= 0)
 		return g;
-	g = add_gep(s, (struct gep){0, 0, size, 2, 0, s->nvars});
+	g = add_gep(s, (struct gep){0, 0, size, 2, 0, s->nvars, NULL});
 	u64map_put(&s->steps, size, g);
 	return g;
 }
@@ -1720,8 +1810,11 @@ static int step_gep(struct solver *s, uint64_t size)
 static int gep_of(struct solver *s, LLVMValueRef g)
 {
 	LLVMTypeRef t = LLVMGetGEPSourceElementType(g);
-	struct gep d = {0, 0, type_size(s->td, t), 0, 0, s->nvars};
+	struct gep d = {0, 0, type_size(s->td, t), 0, 0, s->nvars, NULL};
 	unsigned n = LLVMGetNumIndices(g);
+
+	if (n >= 2 && LLVMGetTypeKind(t) == LLVMStructTypeKind)
+		d.of = t; /* d.first says whether the first index is 0 */
 
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(g, i + 1);
@@ -2169,7 +2262,7 @@ static void clone_into(struct solver *s, int o, int w)
 
 		if (n < 0)
 			continue;
-		if (inner < 0) {
+		if (inner < 0 || s->wraps[inner].pool) {
 			add_addr(s, n, cell_of(s, o, 0));
 			continue;
 		}
@@ -2182,7 +2275,8 @@ static void clone_into(struct solver *s, int o, int w)
 /* Call site k calls allocation wrapper fn (return node r): the site's own heap object, typed
  * by the site's casts unless fn returns a pointer past its start or views it otherwise; the
  * call's result is what r holds of that object only (each run of fn returns what it just
- * allocated, and that run's allocations are the site's object). */
+ * allocated, and that run's allocations are the site's object). A bump allocator's result is
+ * the site's object alone: fn's own pointers reach its blocks, not the pieces it hands out. */
 static void wrapper_result(struct solver *s, int k, LLVMValueRef fn, int r)
 {
 	int w = ptrmap_get(&s->wrapmap, fn), fo = ptrmap_get(&s->objects, fn);
@@ -2200,9 +2294,13 @@ static void wrapper_result(struct solver *s, int k, LLVMValueRef fn, int r)
 			t = wr->view;
 		o = obj_new(s, PTA_HEAP, s->sites[k].call, call_name(s->sites[k].call, fn), t, 1, 0);
 		u64map_put(&s->clones, key, o);
-		clone_into(s, o, w);
+		if (!wr->pool)
+			clone_into(s, o, w);
 	}
-	add_cons(s, C_FILTER, r, s->sites[k].ret, o, 0);
+	if (s->wraps[w].pool)
+		add_addr(s, s->sites[k].ret, cell_of(s, o, 0));
+	else
+		add_cons(s, C_FILTER, r, s->sites[k].ret, o, 0);
 }
 
 /* Returns whether a and b are passed alike: both pointers, integers of one width, or of one
@@ -3090,6 +3188,18 @@ static int gep_is_zero(LLVMValueRef g)
 	return 1;
 }
 
+/* Returns whether every index of GEP g is a constant integer. */
+static int gep_is_constant(LLVMValueRef g)
+{
+	unsigned n = LLVMGetNumIndices(g);
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!LLVMIsAConstantInt(LLVMGetOperand(g, i + 1)))
+			return 0;
+	}
+	return 1;
+}
+
 /* Notes the type a pointer of type t views w's fresh object as (i8 views nothing). */
 static void wrapper_view(struct wrapper *w, LLVMTypeRef t)
 {
@@ -3212,8 +3322,163 @@ static int find_wrapper(struct solver *s, LLVMValueRef fn, struct wrapper *w)
 	return ok && w->nleaves;
 }
 
-/* Finds the allocation wrappers, those calling only wrappers found before them included
- * (a wrapper of wrappers is found once they are; recursion never makes one). */
+/* Returns whether integer v is, through integer operations, phis, selects and calls' arguments
+ * (at most depth steps back), computed from an integer parameter of fn. */
+static int from_parameter(LLVMValueRef v, LLVMValueRef fn, int depth)
+{
+	int n;
+
+	if (LLVMIsAArgument(v))
+		return LLVMGetParamParent(v) == fn &&
+		       LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind;
+	if (!LLVMIsAInstruction(v) || depth == 0 || LLVMIsALoadInst(v) || LLVMIsAAllocaInst(v))
+		return 0;
+	n = LLVMGetNumOperands(v) - (LLVMIsACallInst(v) ? 1 : 0);
+	for (int i = 0; i < n; i++) {
+		LLVMValueRef op = LLVMGetOperand(v, (unsigned)i);
+
+		if (LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMIntegerTypeKind &&
+		    from_parameter(op, fn, depth - 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns whether fn stores an integer computed from one of its integer parameters (a bump
+ * allocator's count of bytes used or left moved by the size asked for). */
+static int stores_a_size(LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+			LLVMValueRef v;
+
+			if (!LLVMIsAStoreInst(i))
+				continue;
+			v = LLVMGetOperand(i, 0);
+			if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && from_parameter(v, fn, 8))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Returns whether a piece v of a block (a bump's GEP) and every pointer made from it by casts,
+ * GEPs, phis and selects reach nothing but returns, comparisons and ptrtoints: fn hands the
+ * piece out without reading or writing it or keeping it anywhere. */
+static int piece_only_returned(LLVMValueRef v, struct ptrmap *seen)
+{
+	if (ptrmap_get(seen, v) >= 0)
+		return 1;
+	ptrmap_put(seen, v, 0);
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+
+		if (LLVMIsAReturnInst(user) || LLVMIsAICmpInst(user) || LLVMIsAPtrToIntInst(user))
+			continue;
+		if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) != v)
+			return 0; /* v as an index */
+		if (LLVMIsASelectInst(user) && LLVMGetOperand(user, 0) == v)
+			return 0;
+		if (!(LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user) ||
+		      LLVMIsAGetElementPtrInst(user) || LLVMIsAPHINode(user) || LLVMIsASelectInst(user)) ||
+		    !piece_only_returned(user, seen))
+			return 0;
+	}
+	return 1;
+}
+
+/* Pops work's values to the first not in seen (which it enters there), past null and undef;
+ * returns it, or NULL when none is left. */
+static LLVMValueRef next_unseen(struct values *work, struct ptrmap *seen)
+{
+	while (work->n) {
+		LLVMValueRef v = work->v[--work->n];
+
+		if (ptrmap_get(seen, v) >= 0 || LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v))
+			continue;
+		ptrmap_put(seen, v, 0);
+		return v;
+	}
+	return NULL;
+}
+
+/* Pushes on work the values v passes on when it is a cast, a phi, a select or, with
+ * through_geps, a GEP; returns whether it is one of those. */
+static int push_back(struct values *work, LLVMValueRef v, int through_geps)
+{
+	if (LLVMIsABitCastInst(v) || LLVMIsAAddrSpaceCastInst(v) ||
+	    (through_geps && LLVMIsAGetElementPtrInst(v))) {
+		values_push(work, LLVMGetOperand(v, 0));
+	} else if (LLVMIsAPHINode(v)) {
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+			values_push(work, LLVMGetIncomingValue(v, i));
+	} else if (LLVMIsASelectInst(v)) {
+		values_push(work, LLVMGetOperand(v, 1));
+		values_push(work, LLVMGetOperand(v, 2));
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Returns whether fn is a bump allocator (libjpeg's alloc_small, an arena's alloc): each value
+ * its returns may give is null, undef or, back through casts, phis and selects, a GEP with a
+ * variable offset (the bump) that fn hands out untouched (piece_only_returned); the GEPs' bases
+ * are, back through casts, GEPs, phis and selects, blocks it loads from memory (kept from an
+ * earlier call) or allocates (an allocating call of its own, at least one); and it stores a
+ * size computed from its parameters (the bump's count). Each call then returns a piece no
+ * other call returned, and since fn neither reads nor writes the piece, the piece is the call
+ * site's own object (wrapper_result) while fn's loads and stores reach its blocks' headers
+ * only. A lookup that makes its table on first use (&table[hash]) also returns a varying
+ * piece of a block it keeps, but stores no size: two calls may return the same piece.
+ */
+static int find_pool(struct solver *s, LLVMValueRef fn, struct wrapper *w)
+{
+	struct values work = {0}, bumps = {0};
+	struct ptrmap seen = {0}, used = {0};
+	int ok = 1, allocates = 0, inner;
+	LLVMValueRef v;
+
+	memset(w, 0, sizeof *w);
+	w->leaves = s->nleaf;
+	w->pool = 1;
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+
+		if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) > 0)
+			values_push(&work, LLVMGetOperand(t, 0));
+	}
+	while (ok && (v = next_unseen(&work, &seen))) { /* from the returns back to the bumps */
+		if (push_back(&work, v, 0))
+			continue;
+		if (LLVMIsAGetElementPtrInst(v) && !gep_is_constant(v))
+			values_push(&bumps, v);
+		else
+			ok = 0;
+	}
+	for (int i = 0; ok && i < bumps.n; i++) {
+		ok = piece_only_returned(bumps.v[i], &used);
+		values_push(&work, LLVMGetOperand(bumps.v[i], 0));
+	}
+	while (ok && (v = next_unseen(&work, &seen))) { /* from the bumps back to the blocks */
+		if (push_back(&work, v, 1))
+			continue;
+		if ((LLVMIsACallInst(v) || LLVMIsAInvokeInst(v)) && allocating_call(s, v, &inner))
+			allocates = 1;
+		else
+			ok = LLVMIsALoadInst(v) != NULL;
+	}
+	ok = ok && bumps.n && allocates && stores_a_size(fn);
+	free(work.v);
+	free(bumps.v);
+	ptrmap_release(&seen);
+	ptrmap_release(&used);
+	return ok;
+}
+
+/* Finds the allocation wrappers and bump allocators, those calling only ones found before
+ * them included (a wrapper of wrappers is found once they are; recursion never makes one). */
 static void find_wrappers(struct solver *s)
 {
 	for (int found = 1; found;) {
@@ -3223,7 +3488,7 @@ static void find_wrappers(struct solver *s)
 
 			if (LLVMIsDeclaration(f) || ptrmap_get(&s->wrapmap, f) >= 0 ||
 			    LLVMGetTypeKind(LLVMGetReturnType(LLVMGlobalGetValueType(f))) != LLVMPointerTypeKind ||
-			    !find_wrapper(s, f, &w))
+			    (!find_wrapper(s, f, &w) && !find_pool(s, f, &w)))
 				continue;
 			s->wraps = grow_array(s->wraps, s->nwraps, &s->capwraps, sizeof *s->wraps);
 			s->wraps[s->nwraps] = w;

@@ -33,7 +33,8 @@ enum pta_kind {
 	PTA_STACK,    /* an alloca */
 	PTA_HEAP,     /* a call site that returns fresh memory (malloc, calloc, strdup, fopen...,
 			 or an allocation wrapper: a function of the program that returns only
-			 what it just allocated, like xmalloc; "xmalloc at a.c:7") */
+			 what it just allocated, like xmalloc; "xmalloc at a.c:7"; or a bump
+			 allocator handing out pieces of its blocks: "alloc_small at jdmaster.c:415") */
 	PTA_STREAM,   /* a pseudo object: the stdin or stdout stream, the file system, or the
 			 pseudo-random generator's state (see enum ext_stream) */
 	PTA_UNKNOWN,  /* memory made or reached by unknown external code */

@@ -717,6 +717,114 @@ START_TEST(wrapper_results_past_a_header_and_nested_wrappers)
 }
 END_TEST
 
+START_TEST(a_bump_allocator_hands_each_call_site_its_own_object)
+{
+	struct prog p;
+
+	/* libjpeg's alloc_small, reached through its memory manager: every piece is carved from
+	 * one malloc'd block at a variable offset; a table made on first use is not such a pool */
+	prog_build(&p, "pool.c",
+		   "#include <stdlib.h>\n"
+		   "struct hdr { struct hdr *next; size_t used, left; };\n"
+		   "struct mgr { void *(*alloc_small)(struct mgr *, size_t); struct hdr *list; };\n"
+		   "struct A { int *p; int *q; };\n"
+		   "struct B { void (*fn)(void); int *r; };\n"
+		   "int x, y, z;\n"
+		   "void f1(void) {}\n"
+		   "void sink1(void *p) {}\n"
+		   "void sink2(void *p) {}\n"
+		   "void sink3(void *p) {}\n"
+		   "void sink4(void *p) {}\n"
+		   "void sink5(void *p) {}\n"
+		   "static void *alloc_small(struct mgr *m, size_t n) {\n"
+		   "  struct hdr *h = m->list;\n"
+		   "  char *piece;\n"
+		   "  n = (n + 7) & ~(size_t)7;\n"
+		   "  if (!h || h->left < n) {\n"
+		   "    h = malloc(sizeof *h + 4096);\n"
+		   "    if (!h) exit(1);\n"
+		   "    h->next = m->list; h->used = 0; h->left = 4096;\n"
+		   "    m->list = h;\n"
+		   "  }\n"
+		   "  piece = (char *)(h + 1) + h->used;\n"
+		   "  h->used += n;\n"
+		   "  h->left -= n;\n"
+		   "  return piece;\n"
+		   "}\n"
+		   "static int *lookup(size_t k) {\n"
+		   "  static int *table;\n"
+		   "  if (!table) table = calloc(64, sizeof *table);\n"
+		   "  return &table[k % 64];\n"
+		   "}\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  struct mgr m = {alloc_small, NULL};\n"
+		   "  struct A *a = m.alloc_small(&m, sizeof *a);\n"
+		   "  struct B *b = m.alloc_small(&m, sizeof *b);\n"
+		   "  int *t1 = lookup((size_t)argc), *t2 = lookup(3);\n"
+		   "  a->p = &x; a->q = &y; b->r = &z; b->fn = f1;\n"
+		   "  sink1(a->q);\n"
+		   "  sink2(b->r);\n"
+		   "  sink3(a);\n"
+		   "  sink4(t2);\n"
+		   "  sink5(m.list);\n"
+		   "  return *t1;\n"
+		   "}\n");
+	expect_targets(&p, "sink1", "@y"); /* collapsed into one block: @x @y @z @f1 */
+	expect_targets(&p, "sink2", "@z");
+	expect_targets(&p, "sink3", "alloc_small at pool.c:35");
+	ck_assert_int_eq(object(&p, "alloc_small at pool.c:35")->collapsed, 0);
+	ck_assert_int_eq(object(&p, "alloc_small at pool.c:35")->nlocs, 2);
+	expect_targets(&p, "sink4", "calloc at pool.c:30"); /* both lookups' */
+	expect_targets(&p, "sink5", "malloc at pool.c:18");
+	prog_release(&p);
+}
+END_TEST
+
+START_TEST(a_sibling_structs_fields_are_not_anothers)
+{
+	struct prog p;
+
+	/* libjpeg's writers: structs that begin with one base, reached through a base pointer
+	 * that may be any of them; gif's packet buffer, indexed through gif's type, is no field of
+	 * the bmp writer, whose fields stay apart */
+	prog_build(&p, "sib.c",
+		   "#include <stdlib.h>\n"
+		   "struct base { void (*put)(struct base *, int); int height; };\n"
+		   "struct gif { struct base pub; int bytes; char packet[256]; };\n"
+		   "struct bmp { struct base pub; int *row; int *pad; };\n"
+		   "int x, y;\n"
+		   "void sink1(void *p) {}\n"
+		   "void sink2(void *p) {}\n"
+		   "static void put_gif(struct base *b, int c) {\n"
+		   "  struct gif *g = (struct gif *)b;\n"
+		   "  g->packet[++g->bytes] = (char)c;\n"
+		   "}\n"
+		   "static void put_bmp(struct base *b, int c) {\n"
+		   "  struct bmp *m = (struct bmp *)b;\n"
+		   "  *m->row = c;\n"
+		   "}\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  struct base *out;\n"
+		   "  if (argc > 1) {\n"
+		   "    struct gif *g = malloc(sizeof *g);\n"
+		   "    g->pub.put = put_gif; g->bytes = 0; out = &g->pub;\n"
+		   "  } else {\n"
+		   "    struct bmp *m = malloc(sizeof *m);\n"
+		   "    m->pub.put = put_bmp; m->row = &x; m->pad = &y; out = &m->pub;\n"
+		   "  }\n"
+		   "  out->put(out, argc);\n"
+		   "  sink1(((struct bmp *)out)->row);\n"
+		   "  sink2(((struct bmp *)out)->pad);\n"
+		   "  return 0;\n"
+		   "}\n");
+	ck_assert_int_eq(object(&p, "malloc at sib.c:22")->collapsed, 0); /* was: by packet[i] */
+	expect_targets(&p, "sink1", "@x");
+	expect_targets(&p, "sink2", "@y");
+	ck_assert_int_eq(object(&p, "malloc at sib.c:19")->collapsed, 0);
+	prog_release(&p);
+}
+END_TEST
+
 START_TEST(integer_constants_as_pointers_point_nowhere)
 {
 	struct prog p;
@@ -1052,6 +1160,8 @@ Suite *suite_pta(void)
 	tcase_add_test(tc, allocation_wrappers_make_an_object_per_call_site);
 	tcase_add_test(tc, an_allocator_called_through_a_pointer_allocates_per_call_site);
 	tcase_add_test(tc, wrapper_results_past_a_header_and_nested_wrappers);
+	tcase_add_test(tc, a_bump_allocator_hands_each_call_site_its_own_object);
+	tcase_add_test(tc, a_sibling_structs_fields_are_not_anothers);
 	tcase_add_test(tc, integer_constants_as_pointers_point_nowhere);
 	tcase_add_test(tc, addresses_through_integers_reach_only_their_inttoptr);
 	tcase_add_test(tc, integers_the_trace_cannot_follow_may_hold_any_address);
