@@ -266,6 +266,7 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 	json_object_set_new(root, "exit_calls", json_integer(s->nexits));
 	json_object_set_new(root, "exit_calls_unreached", json_integer(s->nexits_dropped));
 	json_object_set_new(root, "branches_pruned", json_integer(s->pruned));
+	json_object_set_new(root, "functions_emptied", json_integer(s->emptied));
 	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
 	putchar('\n');
 	json_decref(root);
@@ -274,8 +275,9 @@ static void print_json(const struct slicer *s, const struct result *res, int lin
 static void print_text(const struct slicer *s, const struct result *res, int lines, int evaluated)
 {
 	printf("analysis %.2f s, %d nodes, %d edges; %d of %d exit calls reached in training, %d "
-	       "branches cut to the side training took\n", s->analysis_seconds, s->sdg.n,
-	       s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits, s->pruned);
+	       "branches cut to the side training took, %d functions it never entered emptied\n",
+	       s->analysis_seconds, s->sdg.n, s->sdg.nedges, s->nexits - s->nexits_dropped, s->nexits,
+	       s->pruned, s->emptied);
 	for (int i = 0; i < s->nfeatures; i++) {
 		printf("%s: kept %d of %d instructions (%.1f%%), %.2f s%s", res[i].name, res[i].kept,
 		       res[i].total, 100.0 * res[i].kept / (res[i].total ? res[i].total : 1), res[i].seconds,
@@ -490,7 +492,7 @@ const struct command cmd_slice = {
 	"                   {\"refused\"},\n"
 	"                   \"why\"?}],\n"
 	"                   \"analysis_seconds\", \"sdg_nodes\", \"sdg_edges\", \"exit_calls\",\n"
-	"                   \"exit_calls_unreached\", \"branches_pruned\"}\n"
+	"                   \"exit_calls_unreached\", \"branches_pruned\", \"functions_emptied\"}\n"
 	"  -o OUT           write the evaluators OUT/featureN (and .bc) there (default DIR/slice)\n",
 	.run = run_slice,
 };

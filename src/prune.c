@@ -4,7 +4,8 @@
  * conditional branch from a warm block with one cold and one warm successor becomes an
  * unconditional branch to the warm one; the blocks then unreachable are deleted (their phi
  * entries first, then their values' uses, which only unreachable code or those entries had,
- * then their branches, so that no block is freed while a branch still names it).
+ * then their branches, so that no block is freed while a branch still names it). A function
+ * whose entry block is cold returns at once (empty_cold_function).
  *
  * Why: a decision that only ever went one way in training (the error check after writing the
  * output, a failed malloc) need not be computed by an evaluator, and computing it often costs
@@ -164,8 +165,34 @@ static int prune_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind, cons
 	return cut;
 }
 
+/*
+ * Empties fn when no run entered its entry block: one block that returns at once (zero, where
+ * it returns a value), as an unkept branch becomes a return of zero. Returns 1 if it did.
+ * Why: an indirect call may call every function whose address its pointer may hold, so a
+ * function no input ever calls (djpeg's two-pass quantizer, which post_process_2pass calls
+ * through a method table) weighs on the analyses with all it may read and write.
+ */
+static int empty_cold_function(LLVMBuilderRef b, LLVMValueRef fn, unsigned kind,
+			       const struct runs *runs)
+{
+	LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+	LLVMTypeRef ret = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
+
+	if (!cold(entry, kind, runs))
+		return 0;
+	LLVMPositionBuilderAtEnd(b, LLVMInsertBasicBlockInContext(LLVMGetModuleContext(
+		LLVMGetGlobalParent(fn)), entry, "cold"));
+	LLVMSetCurrentDebugLocation2(b, NULL); /* not the last instruction's, of another function */
+	if (LLVMGetTypeKind(ret) == LLVMVoidTypeKind)
+		LLVMBuildRetVoid(b);
+	else
+		LLVMBuildRet(b, LLVMConstNull(ret));
+	delete_unreachable(b, fn);
+	return 1;
+}
+
 int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int ncounters,
-		     const int *dropped, int ndropped)
+		     const int *dropped, int ndropped, int *emptied)
 {
 	LLVMBuilderRef b;
 	unsigned kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(mod), "mantis.block", 12);
@@ -173,6 +200,7 @@ int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int nc
 	struct runs r = {runs, nruns, ncounters, NULL};
 	int cut = 0;
 
+	*emptied = 0;
 	if (!runs || nruns <= 0)
 		return 0;
 	b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
@@ -182,8 +210,13 @@ int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int nc
 			unknown[dropped[i]] = 1;
 	}
 	r.unknown = unknown;
+	*emptied = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (LLVMCountBasicBlocks(fn) > 0)
+		if (LLVMCountBasicBlocks(fn) == 0)
+			continue;
+		if (empty_cold_function(b, fn, kind, &r))
+			(*emptied)++;
+		else
 			cut += prune_function(b, fn, kind, &r);
 	}
 	free(unknown);

@@ -9,7 +9,9 @@
  *   constructors    called at the start of main, where the analyses see them run
  *   recorder        __mantis_slice_dump(): loads each counter and passes it to
  *                   __mantis_slice_emit, then __mantis_slice_flush; called before every return
- *                   of main and every exit call that a training run reached (given the runs)
+ *                   of main and every exit call that a training run reached (given the runs);
+ *                   such an exit's status becomes 0 where every value it may take ends the
+ *                   run well (drop_ok_status: 0 or --ok-exit codes)
  *   pta, sdg        points-to analysis and dependence graph, once
  *   mark            criteria: the feature's emit calls and the flush; two-pass HRB slice;
  *                   an exit call whose recorder call is kept is kept too (its status and the
@@ -44,6 +46,7 @@
 #include "instrument.h"
 #include "promote.h"
 #include "prune.h"
+#include "runner.h"
 #include "solib.h"
 #include "util.h"
 
@@ -234,6 +237,59 @@ static int exit_reached(const struct slicer *s, LLVMValueRef x, uint64_t *const 
 	return !found || reached;
 }
 
+/* Returns whether integer v, through casts, selects and phis (at most depth steps), is only
+ * ever constants that end a run well: 0 or a code of --ok-exit (runner_ok_exits). */
+static int always_ok_status(LLVMValueRef v, int depth)
+{
+	uint64_t ok = runner_ok_exits();
+
+	if (LLVMIsAConstantInt(v)) {
+		unsigned long long c = LLVMConstIntGetZExtValue(v) & 0xff;
+
+		return c == 0 || (c < 64 && (ok >> c & 1));
+	}
+	if (depth == 0 || !LLVMIsAInstruction(v))
+		return 0;
+	if (LLVMIsASelectInst(v))
+		return always_ok_status(LLVMGetOperand(v, 1), depth - 1) &&
+		       always_ok_status(LLVMGetOperand(v, 2), depth - 1);
+	if (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v) || LLVMIsATruncInst(v))
+		return always_ok_status(LLVMGetOperand(v, 0), depth - 1);
+	if (LLVMIsAPHINode(v)) {
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
+			if (!always_ok_status(LLVMGetIncomingValue(v, i), depth - 1))
+				return 0;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Makes the status of exit call x zero where it is computed but every value it may take ends
+ * the run well (djpeg's exit(jerr.num_warnings ? EXIT_WARNING : EXIT_SUCCESS) with --ok-exit
+ * 2): the runner judges the evaluator's run alike, and the slice need not compute what set
+ * the status (djpeg's warnings, which any stage of the decoding may raise). Only for the
+ * calls that end the run whatever their status (error(0, ...) returns).
+ */
+static void drop_ok_status(LLVMValueRef x)
+{
+	static const char *const ends[] = {"exit", "_exit", "_Exit", "quick_exit", "err", "errx",
+					   "verr", "verrx"};
+	const char *name = callee_name(x);
+	LLVMValueRef status;
+
+	for (size_t i = 0; name && i < sizeof ends / sizeof *ends; i++) {
+		if (strcmp(name, ends[i]) != 0 || LLVMGetNumArgOperands(x) < 1)
+			continue;
+		status = LLVMGetOperand(x, 0);
+		if (LLVMGetTypeKind(LLVMTypeOf(status)) == LLVMIntegerTypeKind &&
+		    !LLVMIsAConstant(status) && always_ok_status(status, 8))
+			LLVMSetOperand(x, 0, LLVMConstInt(LLVMTypeOf(status), 0, 0));
+		return;
+	}
+}
+
 /* Calls the recorder before x, at x's source position. Returns the call. */
 static LLVMValueRef record_before(LLVMBuilderRef b, LLVMTypeRef type, LLVMValueRef dump, LLVMValueRef x)
 {
@@ -290,6 +346,7 @@ static void add_recorder(struct slicer *s, const unsigned char *keep, uint64_t *
 					s->nexits_dropped++;
 					continue;
 				}
+				drop_ok_status(x);
 				pairs[2 * *npairs] = record_before(b, void_type, dump, x);
 				pairs[2 * *npairs + 1] = x;
 				(*npairs)++;
@@ -395,7 +452,7 @@ static int init(struct slicer *s, const char *dir, char *const *names, int n,
 	constructors_into_main(s->ir.mod);
 	if (prune)
 		s->pruned = prune_cold_edges(s->ir.mod, runs, nruns, s->m.ncounters, s->m.dropped,
-					     s->m.ndropped);
+					     s->m.ndropped, &s->emptied);
 	drop_unreachable(s->ir.mod);
 	emit = xcalloc((size_t)s->m.ncounters + 1, sizeof *emit);
 	pairs = xcalloc(2 * (size_t)count_exit_calls(s->ir.mod) + 2, sizeof *pairs);
@@ -1238,19 +1295,27 @@ int slicer_why(const struct slicer *s, const unsigned char *mark, int which,
 		[SDG_SUMMARY] = "summary",
 	};
 	const char *colon = strrchr(file_line, ':');
-	struct intvec best = {0}, best_kinds = {0};
+	struct intvec best = {0}, best_kinds = {0}, crit = {0};
 	char *end;
 	int len;
 	unsigned long line = colon ? strtoul(colon + 1, &end, 10) : 0;
 
 	if (!colon || colon == file_line || !line || *end)
 		return -1;
+	/* the feature's value, and each exit's record of it that the slice keeps because it keeps
+	 * the exit (slicer_mark_within) */
+	for (int j = 0; j < s->ncriteria[which]; j++)
+		intvec_push(&crit, s->criteria[which][j]);
+	for (int i = 0; i < s->exits.n; i += 2) {
+		if (sdg_kept(&s->sdg, mark, s->sdg.node[s->exits.v[i]].v) && mark[s->exits.v[i + 1]])
+			intvec_push(&crit, s->exits.v[i + 1]);
+	}
 	for (int v = 0; v < s->sdg.n; v++) {
 		struct intvec chain = {0}, kinds = {0};
 
 		if (!mark[v] || !at_line(s, v, file_line, (size_t)(colon - file_line), (unsigned)line))
 			continue;
-		if (sdg_why(&s->sdg, mark, s->criteria[which], s->ncriteria[which], v, &chain, &kinds) > 0 &&
+		if (sdg_why(&s->sdg, mark, crit.v, crit.n, v, &chain, &kinds) > 0 &&
 		    (best.n == 0 || chain.n < best.n)) {
 			intvec_release(&best);
 			intvec_release(&best_kinds);
@@ -1272,6 +1337,7 @@ int slicer_why(const struct slicer *s, const unsigned char *mark, int which,
 		strbuf_addch(out, '\n');
 	}
 	len = best.n;
+	intvec_release(&crit);
 	intvec_release(&best_kinds);
 	intvec_release(&best);
 	return len;

@@ -33,6 +33,7 @@ struct slicer {
 	struct intvec exits;    /* pairs (recorder call node, exit call node) before exit calls */
 	int nexits, nexits_dropped; /* exit calls, and those left without a recorder (unreached) */
 	int pruned;             /* branches cut to the side training took (prune.h) */
+	int emptied;            /* functions no training run entered, made to return at once */
 	double analysis_seconds;/* time to instrument, analyse and build the graph */
 	struct fuse_stats fused;       /* counter fusion in the last evaluator written */
 	struct promote_stats promoted; /* counter promotion in the last evaluator written */
@@ -96,8 +97,9 @@ int slicer_lines(const struct slicer *s, const unsigned char *mark, struct strbu
 /*
  * Appends to out why the slice mark of feature which (an index into s->feature) keeps the
  * source line file_line ("FILE:LINE", FILE matched as a path suffix): a shortest chain of
- * dependences from an instruction of that line to the feature's recorder, one node a line,
- * with each edge's kind. Returns the chain's length, 0 if no kept instruction of the program
+ * dependences from an instruction of that line to the feature's recorder (or to the record
+ * at an exit the slice keeps, which the slice keeps its values for), one node a line, with
+ * each edge's kind. Returns the chain's length, 0 if no kept instruction of the program
  * is on that line, -1 if file_line is not FILE:LINE.
  */
 int slicer_why(const struct slicer *s, const unsigned char *mark, int which,

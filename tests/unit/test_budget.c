@@ -228,8 +228,9 @@ static const char *const tagged_ll =
 	"!1 = !{i64 1}\n"
 	"!2 = !{i64 2}\n";
 
-/* Returns how many branches prune_cold_edges cuts in tagged_ll for one run of counters c. */
-static int cuts(const uint64_t *c, const int *dropped, int ndropped)
+/* Returns how many branches prune_cold_edges cuts in tagged_ll for one run of counters c;
+ * *emptied: whether it emptied f instead (entry counter 0). */
+static int prune_f(const uint64_t *c, const int *dropped, int ndropped, int *emptied)
 {
 	char *dir = test_tmpdir(), *path = test_write_file(dir, "tagged.ll", tagged_ll);
 	struct ir ir = {0};
@@ -238,12 +239,22 @@ static int cuts(const uint64_t *c, const int *dropped, int ndropped)
 	int n;
 
 	ck_assert_msg(ir_load(&ir, path, &err) == 0, "%s", err.msg);
-	n = prune_cold_edges(ir.mod, runs, 1, 3, dropped, ndropped);
+	n = prune_cold_edges(ir.mod, runs, 1, 3, dropped, ndropped, emptied);
+	if (*emptied) /* one block that returns zero */
+		ck_assert_int_eq((int)LLVMCountBasicBlocks(LLVMGetNamedFunction(ir.mod, "f")), 1);
 	ck_assert_msg(ir_verify(&ir, &err) == 0, "%s", err.msg);
 	ir_release(&ir);
 	free(path);
 	free(dir);
 	return n;
+}
+
+/* prune_f's cuts when f is not emptied, else -1. */
+static int cuts(const uint64_t *c, const int *dropped, int ndropped)
+{
+	int emptied, n = prune_f(c, dropped, ndropped, &emptied);
+
+	return emptied ? -1 : n;
 }
 
 START_TEST(a_dropped_block_counter_is_never_cold)
@@ -258,6 +269,17 @@ START_TEST(a_dropped_block_counter_is_never_cold)
 }
 END_TEST
 
+START_TEST(a_function_no_run_entered_returns_at_once)
+{
+	const uint64_t never_called[3] = {0, 0, 0}, called[3] = {1, 1, 0};
+	const int entry = 0;
+
+	ck_assert_int_eq(cuts(never_called, NULL, 0), -1);   /* emptied */
+	ck_assert_int_eq(cuts(never_called, &entry, 1), 0); /* its entry's 0 says nothing */
+	ck_assert_int_eq(cuts(called, NULL, 0), 1);
+}
+END_TEST
+
 Suite *suite_budget(void)
 {
 	Suite *s = suite_create("budget");
@@ -267,6 +289,7 @@ Suite *suite_budget(void)
 	tcase_add_test(tc, equivalent_blocks_share_a_counter_exactly);
 	tcase_add_test(tc, a_call_that_may_exit_keeps_counters_apart);
 	tcase_add_test(tc, a_dropped_block_counter_is_never_cold);
+	tcase_add_test(tc, a_function_no_run_entered_returns_at_once);
 	suite_add_tcase(s, tc);
 	return s;
 }
