@@ -210,7 +210,6 @@ int prune_cold_edges(LLVMModuleRef mod, uint64_t *const *runs, int nruns, int nc
 			unknown[dropped[i]] = 1;
 	}
 	r.unknown = unknown;
-	*emptied = 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMCountBasicBlocks(fn) == 0)
 			continue;
