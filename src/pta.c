@@ -53,7 +53,17 @@
  *   headers only. Without it every piece is the one block, at byte offsets: libjpeg's method
  *   tables, source buffer and state structs were one collapsed object, and every indirect
  *   call through them could call every method.
- * - a field access through struct type S (a GEP whose first index is 0) at the start of an
+ * - a wrapper's other fresh objects (find_run_stores: libjpeg's alloc_sarray, which returns a
+ *   table and allocates the rows it fills it with): a store in a wrapper of a pointer that
+ *   comes, through SSA values only, from the wrapper's allocating calls that are not its
+ *   leaves, through a pointer that comes from its leaves only, stores in a run of the wrapper
+ *   that run's fresh row into the object that run returns. Each object a wrapper's run returns
+ *   (a call site's, or one a wrapper of it makes) gets its own object of each such inner call,
+ *   "alloc_large at jmemmgr.c:472 for alloc_sarray at jdmainct.c:455", the call points to it
+ *   too, and the store (C_RUNSTORE) passes into an object only the rows of the run that made
+ *   it (C_RUN: the object's run, from the map runs; the objects of the wrapper's own sites
+ *   belong to the runs of unknown callers). Any other use of the rows sees every run's.
+ (a GEP whose first index is 0) at the start of an
  *   object typed T, where S and T are siblings (sibling_field: different structs whose first
  *   field is one base struct, as libjpeg's writers all begin with struct djpeg_dest_struct)
  *   and the field lies past the base, reaches nothing in that object: a correct program takes
@@ -114,8 +124,9 @@
  * as a pointer (a union) when no inttoptr reads memory; pointers written by printf's %n or read by
  * scanf's %p; pthread_join's result. Heap objects are per call site of the allocator, of an
  * allocation wrapper or of a bump allocator, so memory an allocator hands out again from a
- * free list (sqlite's lookaside buffers) is one object, and so is what a wrapper allocates
- * besides what it returns (libjpeg's alloc_sarray: the rows of every sample array).
+ * free list (sqlite's lookaside buffers) is one object, and so is what a function allocates
+ * and keeps in an object it does not return (libjpeg's realize_virt_arrays: the rows of every
+ * virtual array).
  */
 #include "pta.h"
 
@@ -752,6 +763,8 @@ enum ckind {
 	C_INT,      /* every object in p collapses (p is an integer computed from addresses) */
 	C_WORLD,    /* every object in p escapes (p is X) */
 	C_FILTER,   /* a ⊇ the cells of object b in p (an allocation wrapper's result) */
+	C_RUNSTORE, /* *(p + off) ⊇ what a holds of the run of wrapper b that made p's object */
+	C_RUN,      /* a ⊇ the cells in p of objects made by wrapper b's run off (-1: its own) */
 };
 
 /* A complex constraint. */
@@ -818,6 +831,8 @@ struct wrapper {
 	int conflict;     /* casts it to several types */
 	int pool;         /* a bump allocator (find_pool): no leaves; its call sites' objects are
 			     fresh, apart from the blocks it carves them from */
+	int inner;        /* its other allocating calls whose results it stores into what it ... */
+	int ninner;       /* ... returns are leaf[inner .. inner + ninner) (find_run_stores) */
 };
 
 /* The solver. Node ids index the per-node arrays; a cell's node is the cell's content. */
@@ -910,6 +925,10 @@ struct solver {
 	struct ptrmap wrapmap;      /* function -> its index in wraps */
 	struct u64map clones;       /* (call site, wrapper) -> the site's object */
 	struct u64map cloned;       /* (object, wrapper) whose allocating calls make the object */
+	struct ptrmap runstores;    /* store of a wrapper's fresh object into its result -> wrapper */
+	struct u64map runs;         /* (wrapper, object) -> the object returned by the run of the
+				       wrapper that made it (find_run_stores) */
+	struct u64map runnodes;     /* (C_RUNSTORE constraint, run + 1) -> its C_RUN node */
 	int solving;                /* constraints added from now on apply at once */
 	size_t gc_at;               /* set elements that trigger the next collection */
 };
@@ -1541,6 +1560,27 @@ static void callback_to(struct solver *s, LLVMValueRef fn, int a, int b)
 	}
 }
 
+/* Returns the object returned by the run of wrapper w that made object o, -1 if o is not one
+ * such a run makes (an object of the wrapper's own sites, for unknown callers). */
+static int run_of(struct solver *s, int w, int o)
+{
+	return u64map_get(&s->runs, pair_key(w, o));
+}
+
+/* Returns the node holding what C_RUNSTORE constraint k stores into an object of run r: its
+ * value's cells of that run only (made on first need). */
+static int run_node(struct solver *s, int k, int r)
+{
+	int n = u64map_get(&s->runnodes, pair_key(k, r + 1));
+
+	if (n < 0) {
+		n = node_new(s);
+		u64map_put(&s->runnodes, pair_key(k, r + 1), n);
+		add_cons(s, C_RUN, s->c[k].a, n, s->c[k].b, r);
+	}
+	return n;
+}
+
 /* Applies constraint k to the cells of set id (new ones, or all of them). */
 static void apply(struct solver *s, int k, int id)
 {
@@ -1600,9 +1640,16 @@ static void apply(struct solver *s, int k, int id)
 			if (o == c.b)
 				v[kept++] = e;
 			break;
+		case C_RUNSTORE:
+			add_edge(s, run_node(s, k, run_of(s, c.b, o)), cell_at(s, e, c.off));
+			break;
+		case C_RUN:
+			if (run_of(s, c.b, o) == c.off)
+				v[kept++] = e;
+			break;
 		}
 	}
-	if (c.kind == C_FILTER && kept)
+	if ((c.kind == C_FILTER || c.kind == C_RUN) && kept)
 		add_pts(s, c.a, sets_of(&s->sets, v, kept));
 	if (c.kind == C_GEP) {
 		memo = sets_of(&s->sets, v, kept);
@@ -2246,6 +2293,52 @@ static void call_library(struct solver *s, int k, LLVMValueRef fn)
 	}
 }
 
+static void clone_into(struct solver *s, int o, int w);
+
+/* Returns the type of the object call site call (of allocator fn, wrapper w or -1) makes:
+ * the site's casts, else the wrapper's; NULL where they differ or the wrapper shifts it. */
+static LLVMTypeRef site_view(struct solver *s, LLVMValueRef call, int w)
+{
+	const struct wrapper *wr = w >= 0 ? &s->wraps[w] : NULL;
+	int conflict;
+	LLVMTypeRef t = heap_view(call, &conflict);
+
+	if (!wr)
+		return conflict ? NULL : t;
+	if (conflict || wr->shifted || wr->conflict || (t && wr->view && t != wr->view))
+		return NULL;
+	return t ? t : wr->view;
+}
+
+/* Wrapper w's run that returns object o: each of w's inner allocating calls (whose results
+ * it stores into o) makes an object of that run, "alloc_large at jmemmgr.c:472 for
+ * alloc_sarray at jdmainct.c:80"; the call points to it, and w's run stores pass it into the
+ * objects of the same run only (C_RUNSTORE). */
+static void clone_run(struct solver *s, int o, int w)
+{
+	const struct wrapper *wr = &s->wraps[w];
+
+	u64map_put(&s->runs, pair_key(w, o), o);
+	for (int i = 0; i < wr->ninner; i++) {
+		LLVMValueRef call = s->leaf[wr->inner + i];
+		LLVMValueRef callee = strip_callee(LLVMGetCalledValue(call));
+		int n = value_node(s, call), inner = ptrmap_get(&s->wrapmap, callee), r;
+		char *name = call_name(call, callee);
+
+		r = obj_new(s, PTA_HEAP, call, xasprintf("%s for %s", name, s->obj[o].name),
+			    site_view(s, call, inner), 1, 0);
+		free(name);
+		u64map_put(&s->runs, pair_key(w, r), o);
+		if (inner < 0 || s->wraps[inner].pool) {
+			add_addr(s, n, cell_of(s, r, 0));
+			continue;
+		}
+		if (fn_ret(s, callee) >= 0)
+			add_cons(s, C_FILTER, fn_ret(s, callee), n, r, 0);
+		clone_into(s, r, inner);
+	}
+}
+
 /* Object o is what the allocating calls of wrapper w make (when w runs for o's call site):
  * they point to it, and so do the results of w's calls of other wrappers. */
 static void clone_into(struct solver *s, int o, int w)
@@ -2254,6 +2347,8 @@ static void clone_into(struct solver *s, int o, int w)
 
 	if (!u64map_add(&s->cloned, pair_key(o, w)))
 		return;
+	if (s->wraps[w].ninner)
+		clone_run(s, o, w);
 	wr = &s->wraps[w];
 	for (int i = 0; i < wr->nleaves; i++) {
 		LLVMValueRef call = s->leaf[wr->leaves + i];
@@ -2284,17 +2379,10 @@ static void wrapper_result(struct solver *s, int k, LLVMValueRef fn, int r)
 	int o = u64map_get(&s->clones, key);
 
 	if (o < 0) {
-		const struct wrapper *wr = &s->wraps[w];
-		int conflict;
-		LLVMTypeRef t = heap_view(s->sites[k].call, &conflict);
-
-		if (conflict || wr->shifted || wr->conflict || (t && wr->view && t != wr->view))
-			t = NULL;
-		else if (!t)
-			t = wr->view;
-		o = obj_new(s, PTA_HEAP, s->sites[k].call, call_name(s->sites[k].call, fn), t, 1, 0);
+		o = obj_new(s, PTA_HEAP, s->sites[k].call, call_name(s->sites[k].call, fn),
+			    site_view(s, s->sites[k].call, w), 1, 0);
 		u64map_put(&s->clones, key, o);
-		if (!wr->pool)
+		if (!s->wraps[w].pool)
 			clone_into(s, o, w);
 	}
 	if (s->wraps[w].pool)
@@ -2411,16 +2499,16 @@ static void gen_copy(struct solver *s, LLVMValueRef from, int to)
 		add_edge(s, a, to);
 }
 
-/* Loads (C_LOAD) or stores (C_STORE) value node v of type t through pointer node p: one
- * constraint per pointer inside t. */
-static void gen_access(struct solver *s, enum ckind kind, int p, int v, LLVMTypeRef t)
+/* Loads (C_LOAD) or stores (C_STORE, C_RUNSTORE of wrapper w) value node v of type t through
+ * pointer node p: one constraint per pointer inside t. */
+static void gen_access(struct solver *s, enum ckind kind, int p, int v, int w, LLVMTypeRef t)
 {
 	int64_t off[MAX_AGG_PTRS];
 	int n = 0;
 
 	pointer_offsets(s->td, &s->types, t, 0, off, &n);
 	for (int i = 0; i < n; i++)
-		add_cons(s, kind, p, v, -1, off[i]);
+		add_cons(s, kind, p, v, w, off[i]);
 }
 
 /* Returns whether integer type t can hold a pointer. */
@@ -2438,18 +2526,22 @@ static void gen_load(struct solver *s, LLVMValueRef inst)
 	if (p < 0)
 		return;
 	if (n >= 0)
-		gen_access(s, C_LOAD, p, n, LLVMTypeOf(inst));
+		gen_access(s, C_LOAD, p, n, -1, LLVMTypeOf(inst));
 }
 
-/* Stores val through ptr (a store, or the write of cmpxchg and atomicrmw). */
-static void gen_store(struct solver *s, LLVMValueRef val, LLVMValueRef ptr)
+/* Stores val through ptr (a store, or the write of cmpxchg and atomicrmw); store is the
+ * store instruction, or NULL. */
+static void gen_store(struct solver *s, LLVMValueRef val, LLVMValueRef ptr, LLVMValueRef store)
 {
 	int p = value_node(s, ptr), v = value_node(s, val);
+	int w = store ? ptrmap_get(&s->runstores, store) : -1;
 
-	if (p < 0)
+	if (p < 0 || v < 0)
 		return;
-	if (v >= 0)
-		gen_access(s, C_STORE, p, v, LLVMTypeOf(val));
+	if (w >= 0)
+		gen_access(s, C_RUNSTORE, p, v, w, LLVMTypeOf(val));
+	else
+		gen_access(s, C_STORE, p, v, -1, LLVMTypeOf(val));
 }
 
 /* A call or invoke in fn: a new call site, wired to its callee now or as its set grows. */
@@ -2499,7 +2591,7 @@ static void gen_instruction(struct solver *s, LLVMValueRef fn, LLVMValueRef inst
 		gen_load(s, inst);
 		break;
 	case LLVMStore:
-		gen_store(s, LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1));
+		gen_store(s, LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1), inst);
 		break;
 	case LLVMGetElementPtr:
 		gen_gep(s, inst, value_node(s, LLVMGetOperand(inst, 0)), n);
@@ -2538,13 +2630,13 @@ static void gen_instruction(struct solver *s, LLVMValueRef fn, LLVMValueRef inst
 		gen_call(s, fn, inst);
 		break;
 	case LLVMAtomicCmpXchg:
-		gen_store(s, LLVMGetOperand(inst, 2), LLVMGetOperand(inst, 0));
+		gen_store(s, LLVMGetOperand(inst, 2), LLVMGetOperand(inst, 0), NULL);
 		p = value_node(s, LLVMGetOperand(inst, 0));
 		if (p >= 0 && n >= 0)
 			add_cons(s, C_LOAD, p, n, -1, 0);
 		break;
 	case LLVMAtomicRMW:
-		gen_store(s, LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 0));
+		gen_store(s, LLVMGetOperand(inst, 1), LLVMGetOperand(inst, 0), NULL);
 		p = value_node(s, LLVMGetOperand(inst, 0));
 		if (p >= 0 && n >= 0)
 			add_cons(s, C_LOAD, p, n, -1, 0);
@@ -3234,6 +3326,18 @@ static int allocating_call(struct solver *s, LLVMValueRef call, int *inner)
 	       m->ret_arg < 0;
 }
 
+/* Pushes the values phi or select v chooses among. */
+static void push_merged(LLVMValueRef v, struct values *work)
+{
+	if (LLVMIsAPHINode(v)) {
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+			values_push(work, LLVMGetIncomingValue(v, i));
+		return;
+	}
+	values_push(work, LLVMGetOperand(v, 1));
+	values_push(work, LLVMGetOperand(v, 2));
+}
+
 /*
  * Returns whether fn is an allocation wrapper, describing it in *w (its allocating calls
  * pushed on s->leaf): every value its returns may give, followed back through casts, GEPs,
@@ -3288,12 +3392,8 @@ static int find_wrapper(struct solver *s, LLVMValueRef fn, struct wrapper *w)
 			values_push(&work, LLVMGetOperand(v, 0));
 			break;
 		case LLVMPHI:
-			for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
-				values_push(&work, LLVMGetIncomingValue(v, i));
-			break;
 		case LLVMSelect:
-			values_push(&work, LLVMGetOperand(v, 1));
-			values_push(&work, LLVMGetOperand(v, 2));
+			push_merged(v, &work);
 			break;
 		case LLVMCall:
 		case LLVMInvoke:
@@ -3477,8 +3577,114 @@ static int find_pool(struct solver *s, LLVMValueRef fn, struct wrapper *w)
 	return ok;
 }
 
+/* Returns whether every value v may be, followed back through casts, GEPs, phis and selects,
+ * is null, undef or a call; pushes the calls on *calls. */
+static int from_calls(LLVMValueRef v, struct values *calls)
+{
+	struct values work = {0};
+	struct ptrmap seen = {0};
+	int ok = 1;
+
+	values_push(&work, v);
+	while (ok && work.n) {
+		v = work.v[--work.n];
+		if (ptrmap_get(&seen, v) >= 0 || LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v))
+			continue;
+		ptrmap_put(&seen, v, 0);
+		if (!LLVMIsAInstruction(v)) {
+			ok = 0;
+			break;
+		}
+		switch (LLVMGetInstructionOpcode(v)) {
+		case LLVMBitCast:
+		case LLVMAddrSpaceCast:
+		case LLVMGetElementPtr:
+			values_push(&work, LLVMGetOperand(v, 0));
+			break;
+		case LLVMPHI:
+		case LLVMSelect:
+			push_merged(v, &work);
+			break;
+		case LLVMCall:
+		case LLVMInvoke:
+			values_push(calls, v);
+			break;
+		default:
+			ok = 0;
+			break;
+		}
+	}
+	free(work.v);
+	ptrmap_release(&seen);
+	return ok;
+}
+
+/* Returns whether call is one of wrapper w's allocating calls from leaf[from .. from + n). */
+static int is_leaf(const struct solver *s, LLVMValueRef call, int from, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (s->leaf[from + i] == call)
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns whether store (in wrapper w) stores a pointer that comes, through SSA values only,
+ * from w's allocating calls that are not its leaves, into what comes from its leaves only:
+ * in a run of w, the fresh objects of that run into the object that run returns. Pushes the
+ * store's allocating calls on *inner. */
+static int run_store(struct solver *s, int w, LLVMValueRef store, struct values *inner)
+{
+	const struct wrapper *wr = &s->wraps[w];
+	LLVMValueRef val = LLVMGetOperand(store, 0);
+	struct values calls = {0};
+	int ok, dummy;
+
+	if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMPointerTypeKind)
+		return 0;
+	ok = from_calls(LLVMGetOperand(store, 1), &calls) && calls.n;
+	for (int i = 0; ok && i < calls.n; i++)
+		ok = is_leaf(s, calls.v[i], wr->leaves, wr->nleaves);
+	calls.n = 0;
+	ok = ok && from_calls(val, &calls) && calls.n;
+	for (int i = 0; ok && i < calls.n; i++) {
+		ok = !is_leaf(s, calls.v[i], wr->leaves, wr->nleaves) &&
+		     allocating_call(s, calls.v[i], &dummy);
+	}
+	for (int i = 0; ok && i < calls.n; i++)
+		values_push(inner, calls.v[i]);
+	free(calls.v);
+	return ok;
+}
+
+/* Finds the stores of wrapper w (function fn) that run_store describes, and its allocating
+ * calls they store (w's inner calls, leaf[inner .. inner + ninner)). */
+static void find_run_stores(struct solver *s, LLVMValueRef fn, int w)
+{
+	struct values inner = {0};
+
+	s->wraps[w].inner = s->nleaf;
+	for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+		for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+			inner.n = 0;
+			if (!LLVMIsAStoreInst(i) || !run_store(s, w, i, &inner))
+				continue;
+			ptrmap_put(&s->runstores, i, w);
+			for (int j = 0; j < inner.n; j++) {
+				if (is_leaf(s, inner.v[j], s->wraps[w].inner, s->nleaf - s->wraps[w].inner))
+					continue;
+				s->leaf = grow_array(s->leaf, s->nleaf, &s->capleaf, sizeof *s->leaf);
+				s->leaf[s->nleaf++] = inner.v[j];
+			}
+		}
+	}
+	s->wraps[w].ninner = s->nleaf - s->wraps[w].inner;
+	free(inner.v);
+}
+
 /* Finds the allocation wrappers and bump allocators, those calling only ones found before
- * them included (a wrapper of wrappers is found once they are; recursion never makes one). */
+ * them included (a wrapper of wrappers is found once they are; recursion never makes one),
+ * then the wrappers' stores of their other fresh objects into what they return. */
 static void find_wrappers(struct solver *s)
 {
 	for (int found = 1; found;) {
@@ -3495,6 +3701,12 @@ static void find_wrappers(struct solver *s)
 			ptrmap_put(&s->wrapmap, f, s->nwraps++);
 			found = 1;
 		}
+	}
+	for (LLVMValueRef f = LLVMGetFirstFunction(s->mod); f; f = LLVMGetNextFunction(f)) {
+		int w = ptrmap_get(&s->wrapmap, f);
+
+		if (w >= 0 && !s->wraps[w].pool)
+			find_run_stores(s, f, w);
 	}
 }
 
@@ -3769,6 +3981,9 @@ static void solver_release(struct solver *s)
 	ptrmap_release(&s->wrapmap);
 	u64map_release(&s->clones);
 	u64map_release(&s->cloned);
+	ptrmap_release(&s->runstores);
+	u64map_release(&s->runs);
+	u64map_release(&s->runnodes);
 	intvec_release(&s->queue);
 	intvec_release(&s->merges);
 	intvec_release(&s->reruns);

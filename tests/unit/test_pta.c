@@ -780,6 +780,48 @@ START_TEST(a_bump_allocator_hands_each_call_site_its_own_object)
 }
 END_TEST
 
+START_TEST(a_wrappers_other_fresh_objects_are_its_runs_own)
+{
+	struct prog p;
+
+	/* libjpeg's alloc_sarray: a wrapper that returns a table of fresh rows makes, for each
+	 * of its call sites, rows of that site's own; where it also keeps the rows elsewhere
+	 * (or copies a row from one place of the table to another), that place gets every
+	 * site's */
+	prog_build(&p, "rows.c",
+		   "#include <stdlib.h>\n"
+		   "int *last;\n"
+		   "void sink1(void *p) {}\n"
+		   "void sink2(void *p) {}\n"
+		   "void sink3(void *p) {}\n"
+		   "void sink4(void *p) {}\n"
+		   "static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) exit(1); return p; }\n"
+		   "static int **rows(int n, int len) {\n"
+		   "  int **t = xmalloc((size_t)n * sizeof *t);\n"
+		   "  int *block = xmalloc((size_t)(n * len) * sizeof *block);\n"
+		   "  for (int i = 0; i < n; i++) { t[i] = block; block += len; }\n"
+		   "  last = block;\n"
+		   "  if (n > 9) last = t[0];\n"
+		   "  return t;\n"
+		   "}\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  int **a = rows(argc, 4);\n"
+		   "  int **b = rows(3, 4);\n"
+		   "  sink1(a[1]);\n"
+		   "  sink2(b[2]);\n"
+		   "  sink3(last);\n"
+		   "  sink4(b);\n"
+		   "  return 0;\n"
+		   "}\n");
+	expect_targets(&p, "sink1", "xmalloc at rows.c:10 for rows at rows.c:17");
+	expect_targets(&p, "sink2", "xmalloc at rows.c:10 for rows at rows.c:18");
+	expect_targets(&p, "sink3", "xmalloc at rows.c:10 xmalloc at rows.c:10 for rows at rows.c:17 "
+				    "xmalloc at rows.c:10 for rows at rows.c:18");
+	expect_targets(&p, "sink4", "rows at rows.c:18");
+	prog_release(&p);
+}
+END_TEST
+
 START_TEST(a_sibling_structs_fields_are_not_anothers)
 {
 	struct prog p;
@@ -1162,6 +1204,7 @@ Suite *suite_pta(void)
 	tcase_add_test(tc, wrapper_results_past_a_header_and_nested_wrappers);
 	tcase_add_test(tc, a_bump_allocator_hands_each_call_site_its_own_object);
 	tcase_add_test(tc, a_sibling_structs_fields_are_not_anothers);
+	tcase_add_test(tc, a_wrappers_other_fresh_objects_are_its_runs_own);
 	tcase_add_test(tc, integer_constants_as_pointers_point_nowhere);
 	tcase_add_test(tc, addresses_through_integers_reach_only_their_inttoptr);
 	tcase_add_test(tc, integers_the_trace_cannot_follow_may_hold_any_address);
