@@ -27,6 +27,10 @@
  * several, e.g. from an allocation wrapper) keeps raw offsets; a step of the first GEP index
  * sets its period (the gcd of such element sizes; cells merge modulo it), array indices after
  * the first count as 0, and byte arithmetic collapses it. So do offsets outside its size.
+ * A pointer to a pointer field that is no array element (libjpeg's &dest->pixrow, handed out
+ * as an array of one row) stays at that field when stepped by its size, by a constant
+ * (*rows++) or a variable (rows[i]): a correct program dereferences it at index 0 only, and
+ * the walk would otherwise reach every field of the struct, or collapse it (one_pointer).
  *
  * What becomes a constraint:
  * - alloca, globals and functions are objects (read-only globals without pointers, such as
@@ -114,19 +118,20 @@
  * stands for. Queries read only the final per-value and per-location sets (precomputed, and
  * shared like the solver's); access and reachability results are memoized per set.
  *
- * Unsound by choice (rare in C): an untyped heap object viewed through differently shaped
- * structs (an array in one view where the other has fields); accesses that start inside an
- * element of an array nested in a struct and run past that element's end into the next one
- * (they are widened to the array's element, not to the whole array's bytes); pointers that
- * reach integers through memory type punning without ptrtoint (stored as a pointer, loaded as
- * a narrower integer, or split into narrower integers and put together again), or copied as
- * integers through library calls or unknown code; an address stored as an integer and read back
- * as a pointer (a union) when no inttoptr reads memory; pointers written by printf's %n or read by
- * scanf's %p; pthread_join's result. Heap objects are per call site of the allocator, of an
- * allocation wrapper or of a bump allocator, so memory an allocator hands out again from a
- * free list (sqlite's lookaside buffers) is one object, and so is what a function allocates
- * and keeps in an object it does not return (libjpeg's realize_virt_arrays: the rows of every
- * virtual array).
+ * Unsound by choice (rare in C): consecutive pointer fields of a struct walked as an array
+ * through a pointer to the first (undefined in C; one_pointer); an untyped heap object viewed
+ * through differently shaped structs (an array in one view where the other has fields);
+ * accesses that start inside an element of an array nested in a struct and run past that
+ * element's end into the next one (they are widened to the array's element, not to the whole
+ * array's bytes); pointers that reach integers through memory type punning without ptrtoint
+ * (stored as a pointer, loaded as a narrower integer, or split into narrower integers and put
+ * together again), or copied as integers through library calls or unknown code; an address
+ * stored as an integer and read back as a pointer (a union) when no inttoptr reads memory;
+ * pointers written by printf's %n or read by scanf's %p; pthread_join's result. Heap objects
+ * are per call site of the allocator, of an allocation wrapper or of a bump allocator, so
+ * memory an allocator hands out again from a free list (sqlite's lookaside buffers) is one
+ * object, and so is what a function allocates and keeps in an object it does not return
+ * (libjpeg's realize_virt_arrays: the rows of every virtual array).
  */
 #include "pta.h"
 
@@ -631,6 +636,23 @@ static int stride_fits(LLVMTargetDataRef td, LLVMTypeRef t, uint64_t x, uint64_t
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Returns whether canonical offset x of type t starts a pointer field of s bytes: indexed by a
+ * variable (p[i] of a pointer to it, libjpeg's "array" of one row &dest->pixrow), a correct
+ * program reaches that field only (i == 0), as the field is no array.
+ */
+static int one_pointer(LLVMTargetDataRef td, LLVMTypeRef t, uint64_t x, uint64_t s)
+{
+	uint64_t base = 0, elem;
+	LLVMTypeRef leaf = t;
+
+	while (t) {
+		leaf = t;
+		t = type_step(td, t, &base, &x, &elem);
+	}
+	return LLVMGetTypeKind(leaf) == LLVMPointerTypeKind && x == 0 && type_size(td, leaf) == s;
 }
 
 /*
@@ -1405,8 +1427,12 @@ static int gep_cell(struct solver *s, int e, const struct gep *g)
 		return c;
 	if (sh->type && g->of && g->first == 0 && x == 0 && sibling_field(s, sh->type, g->of, g->real))
 		return -1;
+	if (sh->type && g->first == 1 && !stride_fits(s->td, sh->type, x, g->esize) &&
+	    one_pointer(s->td, sh->type, x, g->esize) && g->real % (int64_t)g->esize == 0)
+		return c;
 	if (sh->type) {
-		int fits = g->first != 2 || stride_fits(s->td, sh->type, x, g->esize);
+		int fits = g->first != 2 || stride_fits(s->td, sh->type, x, g->esize) ||
+			   one_pointer(s->td, sh->type, x, g->esize);
 
 		for (int i = 0; i < g->nvar && fits; i++) {
 			const struct gepvar *v = &s->vars[g->var + i];

@@ -822,6 +822,44 @@ START_TEST(a_wrappers_other_fresh_objects_are_its_runs_own)
 }
 END_TEST
 
+START_TEST(a_pointer_field_indexed_is_an_array_of_one)
+{
+	struct prog p;
+
+	/* libjpeg's ppm writer hands the decoder &dest->pixrow as an array of one row, which the
+	 * colour converter walks with *output_buf++ and the upsampler indexes with
+	 * output_buf[row]: a correct program reads the one field only, so neither walks into
+	 * the writer's other fields nor collapses its struct */
+	prog_build(&p, "one.c",
+		   "#include <stdlib.h>\n"
+		   "struct dest { void (*put)(void); char *iobuf; char *row; char **buffer; int height; };\n"
+		   "void put(void) {}\n"
+		   "void sink1(void *p) {}\n"
+		   "void sink2(void *p) {}\n"
+		   "void sink3(void *p) {}\n"
+		   "static void walk(char **rows, int n) {\n"
+		   "  while (n-- > 0) { char *r = *rows++; r[0] = 1; sink1(r); }\n"
+		   "}\n"
+		   "static void pick(char **rows, int i) { sink2(rows[i]); }\n"
+		   "int main(int argc, char **argv) {\n"
+		   "  struct dest *d = malloc(sizeof *d);\n"
+		   "  d->put = put;\n"
+		   "  d->iobuf = malloc(64);\n"
+		   "  d->row = d->iobuf;\n"
+		   "  d->buffer = &d->row;\n"
+		   "  walk(d->buffer, d->height = 1);\n"
+		   "  pick(d->buffer, argc - 1);\n"
+		   "  sink3(d->put);\n"
+		   "  return 0;\n"
+		   "}\n");
+	expect_targets(&p, "sink1", "malloc at one.c:14"); /* walked: @put malloc at one.c:12 too */
+	expect_targets(&p, "sink2", "malloc at one.c:14");
+	expect_targets(&p, "sink3", "@put");
+	ck_assert_int_eq(object(&p, "malloc at one.c:12")->collapsed, 0);
+	prog_release(&p);
+}
+END_TEST
+
 START_TEST(a_sibling_structs_fields_are_not_anothers)
 {
 	struct prog p;
@@ -1205,6 +1243,7 @@ Suite *suite_pta(void)
 	tcase_add_test(tc, a_bump_allocator_hands_each_call_site_its_own_object);
 	tcase_add_test(tc, a_sibling_structs_fields_are_not_anothers);
 	tcase_add_test(tc, a_wrappers_other_fresh_objects_are_its_runs_own);
+	tcase_add_test(tc, a_pointer_field_indexed_is_an_array_of_one);
 	tcase_add_test(tc, integer_constants_as_pointers_point_nowhere);
 	tcase_add_test(tc, addresses_through_integers_reach_only_their_inttoptr);
 	tcase_add_test(tc, integers_the_trace_cannot_follow_may_hold_any_address);
