@@ -40,8 +40,9 @@ int solib_hostable(const char *so, struct error *err);
  * loaded before each: solib.c). res->wall is all of it (setting up, loading or putting back,
  * the run, giving back, putting the process back); user and sys this thread's; no peak
  * memory. Afterwards the process is as before: the environment, the working folder, stdin,
- * stdout and stderr, the signal handlers and the descriptors (those the run left open are
- * closed); what a run that ended left allocated or open is given back (rt/inproc.c: the
+ * stdout and stderr and the descriptors (those the run left open are closed); the caught
+ * signals' actions are solib.c's from the first run on, which outside a run put back the
+ * process's own and pass it the signal (so a caller sets none of them between runs); what a run that ended left allocated or open is given back (rt/inproc.c: the
  * slice's malloc family and streams; the C library's own allocations for it stay). After a crash or a timeout the run's state is
  * unknown (a lock of the C library it held, its heap): the object is unloaded under the same
  * catch, and a caller should end soon. Returns 0 when it ran

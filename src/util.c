@@ -338,6 +338,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 
 void remove_tree(const char *dir)
 {
+	if (rmdir(dir) == 0 || errno == ENOENT) /* the usual case, an empty folder: 1 call, not 5 */
+		return;
 	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
