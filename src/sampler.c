@@ -373,6 +373,10 @@ static int lines_sampled(double q, off_t size, double line)
 	return n > 1 ? (int)n : 1;
 }
 
+/* The bytes of a sample's stream buffer: a write(2) per 64 KiB, not per 4 KiB (a request to
+ * mantis serve writes two samples). */
+#define SAMPLE_BUFFER (1 << 16)
+
 /*
  * Copies every every-th of chunks pieces of about len bytes each, at offsets i * size / chunks,
  * from fd to path; with lines, each piece of whole lines (read_piece), so that a program that
@@ -391,6 +395,7 @@ static long write_excerpt(int fd, off_t size, int chunks, long len, int every, i
 	long close_by = (double)size / chunks < SAMPLER_WINDOW ? SAMPLER_WINDOW : 0;
 	struct window w = {.fd = fd, .got = -1, .cap = len + 2 * SAMPLER_LINE_REACH + 1 + close_by};
 	long total = 0;
+	char *buffer;
 
 	if (!out) {
 		total = error_errno(err, "cannot write the sample %s", path);
@@ -398,6 +403,8 @@ static long write_excerpt(int fd, off_t size, int chunks, long len, int every, i
 			close(to);
 		return total;
 	}
+	buffer = xmalloc(SAMPLE_BUFFER);
+	setvbuf(out, buffer, _IOFBF, SAMPLE_BUFFER);
 	w.buf = xmalloc((size_t)w.cap);
 	for (int i = 0; i < chunks && total >= 0; i += every) {
 		char *piece;
@@ -414,6 +421,7 @@ static long write_excerpt(int fd, off_t size, int chunks, long len, int every, i
 	free(w.buf);
 	if (fclose(out) != 0 && total >= 0)
 		total = error_errno(err, "cannot write the sample %s", path);
+	free(buffer);
 	return total;
 }
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -327,20 +327,50 @@ int write_file(const char *path, const char *data, size_t n, struct error *err)
 	return rc;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Removes what the folder open on fd holds, in one pass, and closes fd. Not nftw, which stats
+ * every entry and opens each folder twice over (35 system calls for a sample's two folders of
+ * one file each, against 15 here: serve makes one such tree per request), nor readdir, whose
+ * fdopendir adds three per folder. */
+static void empty_folder(int fd)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
+	char buf[4096]; /* on the stack of each level: a deep tree stays within a thread's */
+	ssize_t got;
+
+	while ((got = getdents64(fd, buf, sizeof buf)) > 0) {
+		for (ssize_t at = 0; at < got;) {
+			struct dirent64 *e = (struct dirent64 *)(buf + at);
+			int sub;
+
+			at += e->d_reclen;
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			if (e->d_type != DT_DIR &&
+			    (unlinkat(fd, e->d_name, 0) == 0 || errno != EISDIR))
+				continue;
+			sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0)
+				empty_folder(sub);
+			unlinkat(fd, e->d_name, AT_REMOVEDIR);
+		}
+	}
+	close(fd);
 }
 
 void remove_tree(const char *dir)
 {
-	if (rmdir(dir) == 0 || errno == ENOENT) /* the usual case, an empty folder: 1 call, not 5 */
-		return;
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	for (int pass = 0; pass < 3; pass++) { /* again where one pass left something */
+		int fd;
+
+		if (rmdir(dir) == 0 || errno == ENOENT) /* an empty folder, the usual case: 1 call */
+			return;
+		if (errno == ENOTDIR) {
+			unlink(dir);
+			return;
+		}
+		if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+			return;
+		empty_folder(fd);
+	}
 }
 
 double now_seconds(void)

@@ -1,7 +1,7 @@
 /*
  * test_runner.c: the runner on small shell programs: exit statuses, signals, timeouts, the
  * scratch folder as cwd and {tmp}, stdin, output capture, CPU time and peak RSS, stray children,
- * and the errors for what cannot be started.
+ * the errors for what cannot be started, and remove_tree.
  */
 #include <errno.h>
 #include <math.h>
@@ -317,6 +317,51 @@ START_TEST(drift_references_are_typical_runs)
 }
 END_TEST
 
+/* remove_tree, which removes every run's scratch folder and every sample: nested folders, a
+ * folder of more entries than one read of it returns (deleted as they are read), a link whose
+ * target outside stays, a lone file; a missing path is no error. */
+START_TEST(remove_tree_removes_what_a_run_leaves)
+{
+	char *dir = test_tmpdir(), *tree = xasprintf("%s/tree", dir), *deep, *many, *outside;
+
+	deep = xasprintf("%s/a/b/c", tree);
+	many = xasprintf("%s/many", tree);
+	ck_assert_int_eq(mkdir(tree, 0700), 0);
+	for (char *slash = deep + strlen(tree) + 1; (slash = strchr(slash, '/')); *slash++ = '/') {
+		*slash = '\0';
+		ck_assert_int_eq(mkdir(deep, 0700), 0);
+	}
+	ck_assert_int_eq(mkdir(deep, 0700), 0);
+	ck_assert_int_eq(mkdir(many, 0700), 0);
+	free(test_write_file(deep, "f", "x"));
+	for (int i = 0; i < 600; i++) {
+		char name[64];
+
+		snprintf(name, sizeof name, "a-file-whose-name-is-long-%04d", i);
+		free(test_write_file(many, name, ""));
+	}
+	outside = test_write_file(dir, "outside", "kept");
+	{
+		char *link = xasprintf("%s/link", tree);
+
+		ck_assert_int_eq(symlink(outside, link), 0);
+		free(link);
+	}
+	remove_tree(tree);
+	ck_assert_int_ne(access(tree, F_OK), 0);
+	ck_assert_int_eq(access(outside, F_OK), 0);
+	remove_tree(outside);
+	ck_assert_int_ne(access(outside, F_OK), 0);
+	remove_tree(tree); /* gone already */
+	free(deep);
+	free(many);
+	free(outside);
+	free(tree);
+	remove_tree(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -335,6 +380,7 @@ Suite *suite_runner(void)
 	tcase_add_test(tc, relative_program_path_survives_the_chdir);
 	tcase_add_test(tc, metric_of_a_run);
 	tcase_add_test(tc, drift_references_are_typical_runs);
+	tcase_add_test(tc, remove_tree_removes_what_a_run_leaves);
 	suite_add_tcase(s, tc);
 	return s;
 }
