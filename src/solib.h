@@ -33,19 +33,19 @@ int solib_hostable(const char *so, struct error *err);
 /*
  * Runs the shared object so on in within this process, as runner_run runs a program: its
  * arguments (argv0, in's words with {tmp} a fresh scratch folder, also its working folder; or
- * opt->workdir as it is),
- * in's stdin on descriptor 0 (else empty), opt->env added to the environment for the run,
- * killed at opt->timeout seconds (SIGALRM; 0: none), a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL)
- * caught. The object stays loaded between runs where it may (its writable data put back as
- * loaded before each: solib.c). res->wall is all of it (setting up, loading or putting back,
- * the run, giving back, putting the process back); user and sys this thread's; no peak
- * memory. Afterwards the process is as before: the environment, the working folder, stdin,
- * stdout and stderr and the descriptors (those the run left open are closed); the caught
- * signals' actions are solib.c's from the first run on, which outside a run put back the
- * process's own and pass it the signal (so a caller sets none of them between runs); what a run that ended left allocated or open is given back (rt/inproc.c: the
- * slice's malloc family and streams; the C library's own allocations for it stay). After a crash or a timeout the run's state is
- * unknown (a lock of the C library it held, its heap): the object is unloaded under the same
- * catch, and a caller should end soon. Returns 0 when it ran
+ * opt->workdir as it is), in's stdin on descriptor 0 (else empty), opt->env added to the
+ * environment for the run, killed at opt->timeout seconds (SIGALRM; 0: none), a crash (SIGSEGV,
+ * SIGBUS, SIGFPE, SIGILL) caught. The object stays loaded between runs where it may (its
+ * writable data put back as loaded before each: solib.c). res->wall is all of it (setting up,
+ * loading or putting back, the run, giving back, putting the process back); user and sys this
+ * thread's; no peak memory. Afterwards the process is as before: the environment, the working
+ * folder, stdin, stdout and stderr and the descriptors (those the run left open are closed);
+ * the caught signals' actions are solib.c's from the first run on, which outside a run put
+ * back the process's own and pass it the signal (so a caller sets none of them between runs);
+ * what a run that ended left allocated or open is given back (rt/inproc.c: the slice's malloc
+ * family and streams; the C library's own allocations for it stay). After a crash or a timeout
+ * the run's state is unknown (a lock of the C library it held, its heap): the object is
+ * unloaded under the same catch, and a caller should end soon. Returns 0 when it ran
  * (res->status says how it ended), -1 with err set when it could not be loaded or run.
  */
 int solib_run(const char *so, const struct input *in, const struct run_options *opt,
