@@ -3,6 +3,13 @@ The command line: help, version, exit codes, and errors that say what is wrong.
   $ mantis --version
   mantis 0.1.0
 
+LLVM is linked in, not loaded: every command is a process of its own (mantis cc one a compile),
+and loading libLLVM-14.so cost 70 ms a start (Makefile, LLVM_LIBS).
+
+  $ ldd "$(command -v mantis)" | grep -c libLLVM
+  0
+  [1]
+
   $ mantis help
   usage: mantis <command> [options]
          mantis --version
