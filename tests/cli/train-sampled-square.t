@@ -54,8 +54,9 @@ but one where an input names a file there ("?": an input without one is no error
 sampling are judged by the instruction count along the parabola, which errs less there than
 along the line; and the model reads the sort's steps along the parabola, which errs less than
 half as much as the line on the training inputs at the median. The steps are counted alike by
-the inner loop's branch, its iterations and the assignments to i; which of them the model
-reads depends on which evaluator was timed cheaper, so any one of them will do:
+the inner loop's branches (either of its line's two conditions, the second named with "#2"),
+its iterations and the assignments to i; which of them the model reads depends on which
+evaluator was timed cheaper, so any one of them will do:
 
   $ cat > decisions.py <<'PY'
   > import json
@@ -67,7 +68,7 @@ reads depends on which evaluator was timed cheaper, so any one of them will do:
   > decl = [i for i, l in enumerate(open("prog.c"), 1) if "int i = n++" in l][0]
   > steps = {"sampled-quadratic:" + f for f in ("branch:main:prog.c:%d:true" % line, "loop:main:prog.c:%d" % line, "value:main:prog.c:%d:i.count" % decl)}
   > quadratic = [n for n in names if n.startswith("sampled-quadratic:")]
-  > print(len(quadratic) == 1 and quadratic[0] in steps or quadratic)
+  > print(len(quadratic) == 1 and quadratic[0].split("#")[0] in steps or quadratic)
   > trials = json.load(open("pred/train.json"))["sampling"]["trials"]
   > print(all(t["instructions_error"]["parabola"] for t in trials if "instructions_error" in t))
   > PY
