@@ -53,17 +53,28 @@ LIB_SRC += src/count.c src/platform.c src/calibrate.c
 LIB_SRC += src/report.c src/exportc.c src/evaldb.c src/drift.c src/pace.c src/sampler.c src/sampledb.c
 LIB_SRC += src/codegen.c src/solib.c
 LIB_SRC += src/space.c src/explore.c src/infer.c src/mars.c src/cart.c src/kriging.c src/gp.c src/poly.c src/measure.c src/select.c
-# LLVM's libraries linked statically: libLLVM-14.so's 368,525 relative relocations took 70 ms
-# of the 74 ms every mantis command spent starting (`mantis --version`, 2026-12-05; 17 ms so),
-# what `mantis cc` paid per compile and `mantis predict` per prediction. The interpreter is the
-# unit tests' (they run IR in it; it calls libffi); an archive adds only the members used.
+# Every library but the C library's linked statically: libLLVM-14.so's 368,525 relative
+# relocations took 70 ms of the 74 ms every mantis command spent starting (`mantis --version`,
+# 2026-12-05; 17 ms so), and SQLite, LAPACK, libgfortran and libstdc++ shared took a third of
+# what was left (27 -> 19 ms, 2026-12-06): what `mantis cc` pays per compile and `mantis predict`
+# per prediction. The interpreter is the unit tests' (they run IR in it; it calls libffi); an
+# archive adds only the members used. LLVM's system libraries are its `-l` ones (libz3, named by
+# path, is never used). The ASan build keeps them shared: its runtime intercepts calls into shared
+# libraries (the C++ runtime's __cxa_throw among them), and its start is no user's cost.
 LLVM_COMPONENTS = core bitreader bitwriter analysis irreader linker support target x86 ipo passes \
                   interpreter
-LLVM_LIBS = -L$(shell $(LLVM_CONFIG) --libdir) \
-            $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS)) \
-            -Wl,--as-needed $(shell $(LLVM_CONFIG) --link-static --system-libs) -lffi -lstdc++ -Wl,--no-as-needed
-OTHER_LIBS = -lsqlite3 -ljansson -llapacke -llapack -lblas -lm
-LIBS     = $(LLVM_LIBS) $(OTHER_LIBS)
+LLVM_ARCHIVES = -L$(shell $(LLVM_CONFIG) --libdir) \
+                $(shell $(LLVM_CONFIG) --link-static --libs $(LLVM_COMPONENTS))
+C_LIBS     = -lrt -ldl -lpthread -lm
+LLVM_SYSTEM_LIBS = $(filter-out $(C_LIBS),$(filter -l%,$(shell $(LLVM_CONFIG) --link-static --system-libs)))
+OTHER_LIBS = -lsqlite3 -ljansson -llapacke -llapack -lblas
+ifeq ($(SAN),1)
+LIBS = $(LLVM_ARCHIVES) -Wl,--as-needed $(LLVM_SYSTEM_LIBS) -lffi -lstdc++ -Wl,--no-as-needed \
+       $(OTHER_LIBS) $(C_LIBS)
+else
+LIBS = $(LLVM_ARCHIVES) -Wl,-Bstatic $(LLVM_SYSTEM_LIBS) -lffi -lstdc++ $(OTHER_LIBS) \
+       -lgfortran -lquadmath -Wl,-Bdynamic -static-libgcc $(C_LIBS)
+endif
 CLI_SRC  = src/main.c src/cli.c $(wildcard src/cmd_*.c)
 TEST_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -157,13 +168,13 @@ $(BUILD)/mantis: $(CLI_OBJ) $(SAN_OBJ) $(BUILD)/libmantis.a
 PREDICT_OBJ = $(BUILD)/obj/predict_main.o $(BUILD)/obj/cli.o $(BUILD)/obj/cmd_predict.o \
               $(BUILD)/obj/cmd_platform.o $(BUILD)/obj/cmd_eval.o
 ifeq ($(SAN),1)
-PREDICT_LIBS = $(OTHER_LIBS)
+PREDICT_LIBS = $(OTHER_LIBS) -lm
 else
-PREDICT_LIBS = -static $(filter-out -lm,$(OTHER_LIBS)) -lgfortran -lquadmath -lm
+PREDICT_LIBS = -static $(OTHER_LIBS) -lgfortran -lquadmath -lm
 endif
 $(BUILD)/mantis-predict: $(PREDICT_OBJ) $(SAN_OBJ) $(BUILD)/libmantis.a
 	@[ "$(V)" != 0 ] || echo "  LINK    $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PREDICT_LIBS) 2>$@.log; status=$$?; \
+	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(PREDICT_LIBS) 2>$@.log; status=$$?; \
 	grep -v -e "in function .unixDlOpen" -e "(solib.o): in function" -e "Using 'dlopen' in statically linked" $@.log >&2; \
 	rm -f $@.log; exit $$status
 
